@@ -1,0 +1,621 @@
+//! Attack tables for every piece, built at compile time by `const fn`.
+//!
+//! Rooks and cannons look up the occupancy of their rank (9 bits, read straight from the board word) and of
+//! their file (10 bits, read from a transposed copy of the occupancy that `Position` keeps up to date), so no
+//! ray is walked in the hot path. Horses and elephants index a 16-entry table by which of their four legs or
+//! eyes are occupied. Every table has a slow reference (`*_slow`) that walks the board, and the tests
+//! compare the two over random occupancies.
+
+use crate::bitboard::Bitboard;
+use crate::types::{Color, Square};
+
+/// Index of `sq` in the transposed occupancy word (file-major: `file * 10 + rank`).
+pub const TRANSPOSE: [u8; 90] = {
+    let mut t = [0u8; 90];
+    let mut i = 0;
+    while i < 90 {
+        t[i] = ((i % 9) * 10 + i / 9) as u8;
+        i += 1;
+    }
+    t
+};
+
+const fn sq_at(sq: usize, df: i32, dr: i32) -> Option<usize> {
+    let f = (sq % 9) as i32 + df;
+    let r = (sq / 9) as i32 + dr;
+    if f < 0 || f > 8 || r < 0 || r > 9 {
+        None
+    } else {
+        Some((r * 9 + f) as usize)
+    }
+}
+
+const fn bit(sq: usize) -> u128 {
+    1u128 << sq
+}
+
+const ORTHO: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+/// Marks a missing leg or eye: bit 90 of an occupancy is never set.
+const NO_SQUARE: u8 = 90;
+
+const fn palace_of(sq: usize) -> u128 {
+    let p = Bitboard::PALACE;
+    if p[0].0 & bit(sq) != 0 {
+        p[0].0
+    } else if p[1].0 & bit(sq) != 0 {
+        p[1].0
+    } else {
+        0
+    }
+}
+
+const fn half_of(sq: usize) -> u128 {
+    if sq < 45 {
+        Bitboard::HALF[0].0
+    } else {
+        Bitboard::HALF[1].0
+    }
+}
+
+const fn steps(sq: usize, dirs: [(i32, i32); 4], within: u128) -> u128 {
+    let mut m = 0;
+    let mut i = 0;
+    while i < 4 {
+        if let Some(t) = sq_at(sq, dirs[i].0, dirs[i].1) {
+            m |= bit(t);
+        }
+        i += 1;
+    }
+    m & within
+}
+
+/// King steps inside its palace.
+pub static KING_ATTACKS: [Bitboard; 90] = {
+    let mut a = [Bitboard(0); 90];
+    let mut s = 0;
+    while s < 90 {
+        a[s] = Bitboard(steps(s, ORTHO, palace_of(s)));
+        s += 1;
+    }
+    a
+};
+
+/// Advisor steps inside its palace.
+pub static ADVISOR_ATTACKS: [Bitboard; 90] = {
+    let mut a = [Bitboard(0); 90];
+    let mut s = 0;
+    while s < 90 {
+        a[s] = Bitboard(steps(s, DIAG, palace_of(s)));
+        s += 1;
+    }
+    a
+};
+
+/// A piece that moves in one step, or is blocked at the point between (horse leg, elephant eye):
+/// for each square, the four blocking points and the targets for each of the 16 blocked/unblocked patterns.
+struct LameLeaper {
+    blockers: [[u8; 4]; 90],
+    targets: [[Bitboard; 16]; 90],
+}
+
+/// Elephant: two diagonal steps, blocked at the eye, never across the river.
+const fn elephant_table() -> LameLeaper {
+    let mut t = LameLeaper { blockers: [[NO_SQUARE; 4]; 90], targets: [[Bitboard(0); 16]; 90] };
+    let mut s = 0;
+    while s < 90 {
+        let mut d = 0;
+        let mut dir_targets = [0u128; 4];
+        while d < 4 {
+            let (df, dr) = DIAG[d];
+            if let (Some(eye), Some(to)) = (sq_at(s, df, dr), sq_at(s, 2 * df, 2 * dr)) {
+                if half_of(to) == half_of(s) {
+                    t.blockers[s][d] = eye as u8;
+                    dir_targets[d] = bit(to);
+                }
+            }
+            d += 1;
+        }
+        fill_patterns(&mut t.targets[s], dir_targets);
+        s += 1;
+    }
+    t
+}
+
+const fn fill_patterns(out: &mut [Bitboard; 16], dir_targets: [u128; 4]) {
+    let mut idx = 0;
+    while idx < 16 {
+        let mut m = 0;
+        let mut d = 0;
+        while d < 4 {
+            if idx >> d & 1 == 0 {
+                m |= dir_targets[d];
+            }
+            d += 1;
+        }
+        out[idx] = Bitboard(m);
+        idx += 1;
+    }
+}
+
+/// Horse: one orthogonal step (the leg) then one diagonal step outward.
+const fn horse_table() -> LameLeaper {
+    let mut t = LameLeaper { blockers: [[NO_SQUARE; 4]; 90], targets: [[Bitboard(0); 16]; 90] };
+    let mut s = 0;
+    while s < 90 {
+        let mut d = 0;
+        let mut dir_targets = [0u128; 4];
+        while d < 4 {
+            let (df, dr) = ORTHO[d];
+            if let Some(leg) = sq_at(s, df, dr) {
+                let mut m = 0;
+                // Outward: keep the step's direction and add one sideways step either way.
+                let (a, b) = if df == 0 { ((1, 2 * dr), (-1, 2 * dr)) } else { ((2 * df, 1), (2 * df, -1)) };
+                if let Some(x) = sq_at(s, a.0, a.1) {
+                    m |= bit(x);
+                }
+                if let Some(x) = sq_at(s, b.0, b.1) {
+                    m |= bit(x);
+                }
+                if m != 0 {
+                    t.blockers[s][d] = leg as u8;
+                    dir_targets[d] = m;
+                }
+            }
+            d += 1;
+        }
+        fill_patterns(&mut t.targets[s], dir_targets);
+        s += 1;
+    }
+    t
+}
+
+/// Horses that attack a square: for target `t`, the leg of any attacking horse is a diagonal neighbour of `t`.
+const fn horse_reverse_table() -> LameLeaper {
+    let mut t = LameLeaper { blockers: [[NO_SQUARE; 4]; 90], targets: [[Bitboard(0); 16]; 90] };
+    let mut s = 0;
+    while s < 90 {
+        let mut d = 0;
+        let mut dir_targets = [0u128; 4];
+        while d < 4 {
+            let (df, dr) = DIAG[d];
+            if let Some(leg) = sq_at(s, df, dr) {
+                let mut m = 0;
+                if let Some(x) = sq_at(s, df, 2 * dr) {
+                    m |= bit(x);
+                }
+                if let Some(x) = sq_at(s, 2 * df, dr) {
+                    m |= bit(x);
+                }
+                if m != 0 {
+                    t.blockers[s][d] = leg as u8;
+                    dir_targets[d] = m;
+                }
+            }
+            d += 1;
+        }
+        fill_patterns(&mut t.targets[s], dir_targets);
+        s += 1;
+    }
+    t
+}
+
+static ELEPHANT: LameLeaper = elephant_table();
+static HORSE: LameLeaper = horse_table();
+static HORSE_REVERSE: LameLeaper = horse_reverse_table();
+
+#[inline(always)]
+fn lame_leaper(table: &LameLeaper, sq: Square, occ: Bitboard) -> Bitboard {
+    let b = &table.blockers[sq.index()];
+    let o = occ.0;
+    let idx = (o >> b[0] & 1) | (o >> b[1] & 1) << 1 | (o >> b[2] & 1) << 2 | (o >> b[3] & 1) << 3;
+    table.targets[sq.index()][idx as usize]
+}
+
+/// Elephant moves from `sq` with the board occupied by `occ`.
+#[inline(always)]
+pub fn elephant_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    lame_leaper(&ELEPHANT, sq, occ)
+}
+
+/// Horse moves from `sq` with the board occupied by `occ`.
+#[inline(always)]
+pub fn horse_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    lame_leaper(&HORSE, sq, occ)
+}
+
+/// The points from which a horse would attack `sq` with the board occupied by `occ`.
+#[inline(always)]
+pub fn horse_attackers_from(sq: Square, occ: Bitboard) -> Bitboard {
+    lame_leaper(&HORSE_REVERSE, sq, occ)
+}
+
+/// The horse legs around `sq`: the points whose occupation blocks horses aimed at `sq` (its diagonal neighbours).
+#[inline(always)]
+pub fn diagonal_neighbours(sq: Square) -> Bitboard {
+    ADVISOR_STEPS[sq.index()]
+}
+
+static ADVISOR_STEPS: [Bitboard; 90] = {
+    let mut a = [Bitboard(0); 90];
+    let mut s = 0;
+    while s < 90 {
+        a[s] = Bitboard(steps(s, DIAG, u128::MAX));
+        s += 1;
+    }
+    a
+};
+
+const fn pawn_steps(color: Color, sq: usize) -> u128 {
+    let fwd = match color {
+        Color::Red => 1,
+        Color::Black => -1,
+    };
+    let mut m = 0;
+    if let Some(t) = sq_at(sq, 0, fwd) {
+        m |= bit(t);
+    }
+    let crossed = match color {
+        Color::Red => sq >= 45,
+        Color::Black => sq < 45,
+    };
+    if crossed {
+        if let Some(t) = sq_at(sq, 1, 0) {
+            m |= bit(t);
+        }
+        if let Some(t) = sq_at(sq, -1, 0) {
+            m |= bit(t);
+        }
+    }
+    m
+}
+
+/// Pawn moves by colour and square: forward, and sideways once across the river.
+pub static PAWN_ATTACKS: [[Bitboard; 90]; 2] = {
+    let mut a = [[Bitboard(0); 90]; 2];
+    let mut s = 0;
+    while s < 90 {
+        a[0][s] = Bitboard(pawn_steps(Color::Red, s));
+        a[1][s] = Bitboard(pawn_steps(Color::Black, s));
+        s += 1;
+    }
+    a
+};
+
+/// The points from which a pawn of the given colour attacks a square.
+pub static PAWN_ATTACKERS_FROM: [[Bitboard; 90]; 2] = {
+    let mut a = [[Bitboard(0); 90]; 2];
+    let mut s = 0;
+    while s < 90 {
+        let mut c = 0;
+        while c < 2 {
+            let color = if c == 0 { Color::Red } else { Color::Black };
+            let m = pawn_steps(color, s);
+            let mut t = 0;
+            while t < 90 {
+                if m & bit(t) != 0 {
+                    a[c][t].0 |= bit(s);
+                }
+                t += 1;
+            }
+            c += 1;
+        }
+        s += 1;
+    }
+    a
+};
+
+/// Rook and cannon targets along a line of `len` points for a piece at `pos` and line occupancy `occ`:
+/// rook reach in the low 16 bits, cannon captures in the high 16.
+const fn line_slide(pos: i32, occ: u32, len: i32) -> u32 {
+    let mut rook = 0u32;
+    let mut cannon = 0u32;
+    let mut dir = -1;
+    while dir <= 1 {
+        let mut p = pos + dir;
+        let mut screen = false;
+        while p >= 0 && p < len {
+            let occupied = occ >> p & 1 != 0;
+            if !screen {
+                rook |= 1 << p;
+                if occupied {
+                    screen = true;
+                }
+            } else if occupied {
+                cannon |= 1 << p;
+                break;
+            }
+            p += dir;
+        }
+        dir += 2;
+    }
+    rook | cannon << 16
+}
+
+static RANK_SLIDE: [[u32; 512]; 9] = {
+    let mut a = [[0u32; 512]; 9];
+    let mut f = 0;
+    while f < 9 {
+        let mut o = 0;
+        while o < 512 {
+            a[f][o] = line_slide(f as i32, o as u32, 9);
+            o += 1;
+        }
+        f += 1;
+    }
+    a
+};
+
+static FILE_SLIDE: [[u32; 1024]; 10] = {
+    let mut a = [[0u32; 1024]; 10];
+    let mut r = 0;
+    while r < 10 {
+        let mut o = 0;
+        while o < 1024 {
+            a[r][o] = line_slide(r as i32, o as u32, 10);
+            o += 1;
+        }
+        r += 1;
+    }
+    a
+};
+
+/// A set of ranks (10 bits) spread onto file a.
+static SPREAD_FILE: [u128; 1024] = {
+    let mut a = [0u128; 1024];
+    let mut m = 0;
+    while m < 1024 {
+        let mut r = 0;
+        while r < 10 {
+            if m >> r & 1 != 0 {
+                a[m] |= bit(r * 9);
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    a
+};
+
+/// Rank and file lookups for a slider at `sq`; `shift` 0 selects the rook part, 16 the cannon part.
+#[inline(always)]
+fn slide(sq: Square, occ: Bitboard, occ_t: u128, shift: u32) -> Bitboard {
+    let f = sq.file() as usize;
+    let r = sq.rank() as usize;
+    let rank_occ = (occ.0 >> (r * 9)) as usize & 0x1ff;
+    let file_occ = (occ_t >> (f * 10)) as usize & 0x3ff;
+    let h = (RANK_SLIDE[f][rank_occ] >> shift) & 0x1ff;
+    let v = (FILE_SLIDE[r][file_occ] >> shift) & 0x3ff;
+    Bitboard((h as u128) << (r * 9) | SPREAD_FILE[v as usize] << f)
+}
+
+/// Rook moves from `sq` (up to and including the first piece in each direction).
+/// `occ_t` is the same occupancy transposed (see [`TRANSPOSE`]).
+#[inline(always)]
+pub fn rook_attacks(sq: Square, occ: Bitboard, occ_t: u128) -> Bitboard {
+    slide(sq, occ, occ_t, 0)
+}
+
+/// Cannon captures from `sq`: the first piece behind exactly one screen in each direction.
+#[inline(always)]
+pub fn cannon_attacks(sq: Square, occ: Bitboard, occ_t: u128) -> Bitboard {
+    slide(sq, occ, occ_t, 16)
+}
+
+/// The points on the file of `sq` a rook there reaches: used for kings facing each other.
+#[inline(always)]
+pub fn file_attacks(sq: Square, occ_t: u128) -> Bitboard {
+    let f = sq.file() as usize;
+    let file_occ = (occ_t >> (f * 10)) as usize & 0x3ff;
+    let v = FILE_SLIDE[sq.rank() as usize][file_occ] & 0x3ff;
+    Bitboard(SPREAD_FILE[v as usize] << f)
+}
+
+/// The transposed form of an occupancy (slow; for building positions, not for the hot path).
+pub fn transpose(occ: Bitboard) -> u128 {
+    occ.fold(0, |t, sq| t | 1u128 << TRANSPOSE[sq.index()])
+}
+
+/// Squares on the four rays from `sq` to the edge of the board, by direction (up, down, right, left).
+pub static RAYS: [[Bitboard; 4]; 90] = {
+    let mut a = [[Bitboard(0); 4]; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let mut m = 0;
+            let mut k = 1;
+            while let Some(t) = sq_at(s, ORTHO[d].0 * k, ORTHO[d].1 * k) {
+                m |= bit(t);
+                k += 1;
+            }
+            a[s][d] = Bitboard(m);
+            d += 1;
+        }
+        s += 1;
+    }
+    a
+};
+
+/// The points strictly between two squares on one rank or file (empty if they are not aligned).
+pub fn between(a: Square, b: Square) -> Bitboard {
+    BETWEEN.get_or_init()[a.index()][b.index()]
+}
+
+struct Between(once_cell::sync::OnceCell<Box<[[Bitboard; 90]; 90]>>);
+impl Between {
+    fn get_or_init(&self) -> &[[Bitboard; 90]; 90] {
+        self.0.get_or_init(|| {
+            let mut t = Box::new([[Bitboard::EMPTY; 90]; 90]);
+            for a in Square::all() {
+                for dir in RAYS[a.index()] {
+                    let mut acc = Bitboard::EMPTY;
+                    for b in ray_in_order(a, dir) {
+                        t[a.index()][b.index()] = acc;
+                        acc = acc.with(b);
+                    }
+                }
+            }
+            t
+        })
+    }
+}
+static BETWEEN: Between = Between(once_cell::sync::OnceCell::new());
+
+fn ray_in_order(from: Square, ray: Bitboard) -> Vec<Square> {
+    let mut v: Vec<Square> = ray.collect();
+    v.sort_by_key(|s| {
+        (s.file() as i32 - from.file() as i32).abs() + (s.rank() as i32 - from.rank() as i32).abs()
+    });
+    v
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Slow references: walk the board point by point. Used by the tests and by nothing in the hot path.
+
+fn walk(sq: Square, occ: Bitboard, cannon: bool) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for (df, dr) in ORTHO {
+        let mut screen = false;
+        let mut cur = sq;
+        while let Some(next) = cur.offset(df as i8, dr as i8) {
+            cur = next;
+            let occupied = occ.has(cur);
+            if !screen {
+                if !cannon {
+                    out = out.with(cur);
+                }
+                if occupied {
+                    if !cannon {
+                        break;
+                    }
+                    screen = true;
+                }
+            } else if occupied {
+                out = out.with(cur);
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Rook moves by walking the board.
+pub fn rook_attacks_slow(sq: Square, occ: Bitboard) -> Bitboard {
+    walk(sq, occ, false)
+}
+
+/// Cannon captures by walking the board.
+pub fn cannon_attacks_slow(sq: Square, occ: Bitboard) -> Bitboard {
+    walk(sq, occ, true)
+}
+
+/// Horse moves by checking each leg.
+pub fn horse_attacks_slow(sq: Square, occ: Bitboard) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for (df, dr) in [(1i8, 2i8), (-1, 2), (1, -2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)] {
+        let leg = if dr.abs() == 2 { sq.offset(0, dr / 2) } else { sq.offset(df / 2, 0) };
+        if let (Some(leg), Some(to)) = (leg, sq.offset(df, dr)) {
+            if !occ.has(leg) {
+                out = out.with(to);
+            }
+        }
+    }
+    out
+}
+
+/// Elephant moves by checking each eye and the river.
+pub fn elephant_attacks_slow(sq: Square, occ: Bitboard) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for (df, dr) in DIAG {
+        let (df, dr) = (df as i8, dr as i8);
+        if let (Some(eye), Some(to)) = (sq.offset(df, dr), sq.offset(2 * df, 2 * dr)) {
+            if !occ.has(eye) && (to.rank() <= 4) == (sq.rank() <= 4) {
+                out = out.with(to);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator so the tests need no extra crate.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn occupancy(&mut self) -> Bitboard {
+            // Sparse and dense boards alike.
+            let density = self.next() % 4;
+            let mut b = (self.next() as u128) << 64 | self.next() as u128;
+            for _ in 0..density {
+                b &= (self.next() as u128) << 64 | self.next() as u128;
+            }
+            Bitboard(b) & Bitboard::FULL
+        }
+    }
+
+    #[test]
+    fn fast_tables_match_slow_walks() {
+        let mut rng = Rng(0x9e3779b97f4a7c15);
+        for _ in 0..20_000 {
+            let occ = rng.occupancy();
+            let occ_t = transpose(occ);
+            for sq in Square::all() {
+                assert_eq!(rook_attacks(sq, occ, occ_t), rook_attacks_slow(sq, occ), "rook {sq} {occ:?}");
+                assert_eq!(
+                    cannon_attacks(sq, occ, occ_t),
+                    cannon_attacks_slow(sq, occ),
+                    "cannon {sq} {occ:?}"
+                );
+                assert_eq!(horse_attacks(sq, occ), horse_attacks_slow(sq, occ), "horse {sq} {occ:?}");
+                assert_eq!(elephant_attacks(sq, occ), elephant_attacks_slow(sq, occ), "elephant {sq}");
+                let from: Bitboard = Square::all().filter(|&s| horse_attacks_slow(s, occ).has(sq)).collect();
+                assert_eq!(horse_attackers_from(sq, occ), from, "reverse horse {sq}");
+                assert_eq!(
+                    file_attacks(sq, occ_t),
+                    rook_attacks_slow(sq, occ) & Bitboard::FILES[sq.file() as usize]
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn palace_and_pawn_tables() {
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        assert_eq!(KING_ATTACKS[sq("e1").index()].count(), 4);
+        assert_eq!(KING_ATTACKS[sq("d0").index()].count(), 2);
+        assert_eq!(KING_ATTACKS[sq("c0").index()].count(), 0);
+        assert_eq!(ADVISOR_ATTACKS[sq("e8").index()].count(), 4);
+        assert_eq!(ADVISOR_ATTACKS[sq("d7").index()], Bitboard::from_square(sq("e8")));
+        // Elephants stay home.
+        assert_eq!(elephant_attacks(sq("c4"), Bitboard::EMPTY).count(), 2);
+        assert_eq!(elephant_attacks(sq("e2"), Bitboard::EMPTY).count(), 4);
+        assert!(elephant_attacks(sq("e2"), Bitboard::from_square(sq("d3"))).count() == 3);
+        // Pawns: forward only before the river, sideways after, never back.
+        assert_eq!(PAWN_ATTACKS[0][sq("e3").index()], Bitboard::from_square(sq("e4")));
+        assert_eq!(PAWN_ATTACKS[0][sq("e5").index()].count(), 3);
+        assert_eq!(PAWN_ATTACKS[0][sq("a9").index()], Bitboard::from_square(sq("b9")));
+        assert_eq!(PAWN_ATTACKS[1][sq("e6").index()], Bitboard::from_square(sq("e5")));
+        assert_eq!(PAWN_ATTACKS[1][sq("e4").index()].count(), 3);
+        assert!(PAWN_ATTACKERS_FROM[0][sq("e5").index()].has(sq("e4")));
+        assert!(PAWN_ATTACKERS_FROM[0][sq("e5").index()].has(sq("d5")));
+        assert!(!PAWN_ATTACKERS_FROM[0][sq("e4").index()].has(sq("d4")));
+    }
+
+    #[test]
+    fn between_squares() {
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        assert_eq!(between(sq("e0"), sq("e9")).count(), 8);
+        assert_eq!(between(sq("a0"), sq("i0")).count(), 7);
+        assert_eq!(between(sq("a0"), sq("b1")).count(), 0);
+        assert_eq!(between(sq("e4"), sq("e5")).count(), 0);
+    }
+}

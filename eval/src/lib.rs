@@ -1,0 +1,1 @@
+//! chuhan's evaluation (placeholder until the evaluation issue lands).

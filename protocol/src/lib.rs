@@ -1,0 +1,1 @@
+//! chuhan's front door: protocols and command line.

@@ -1,0 +1,1 @@
+//! Whole-program tests and benchmarks live in tests/ and benches/.
