@@ -3,14 +3,17 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod evaluate;
 pub mod fen;
 pub mod movegen;
 pub mod perft;
 pub mod position;
+pub mod search;
 pub mod types;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use evaluate::Evaluate;
 pub use fen::FenError;
 pub use movegen::MoveList;
 pub use position::{MoveError, Position};
