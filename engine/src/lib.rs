@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 
 pub mod attacks;
+pub mod bench;
 pub mod bitboard;
 pub mod evaluate;
 pub mod fen;

@@ -28,6 +28,21 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Search the bench positions to a fixed depth; prints the node count (the build's signature).
+    Bench {
+        /// Search depth.
+        #[arg(long, default_value_t = engine::bench::DEFAULT_DEPTH)]
+        depth: u32,
+        /// Worker threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Hash size in MiB.
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+        /// File of FENs, one a line (default: the built-in 49 positions).
+        #[arg(long)]
+        fens: Option<std::path::PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -53,6 +68,34 @@ fn main() -> ExitCode {
             println!("Nodes searched: {total}");
             let secs = start.elapsed().as_secs_f64();
             eprintln!("Time: {:.3} s, Nodes/second: {:.0}", secs, total as f64 / secs.max(1e-9));
+            ExitCode::SUCCESS
+        }
+        Some(Command::Bench { depth, threads, hash, fens }) => {
+            let text = match fens {
+                Some(path) => match std::fs::read_to_string(&path) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        eprintln!("chuhan bench: cannot read {}: {e}", path.display());
+                        return ExitCode::FAILURE;
+                    }
+                },
+                None => engine::bench::DEFAULT_FENS.to_string(),
+            };
+            let positions = match engine::bench::parse_fens(&text) {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("chuhan bench: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let config = engine::bench::BenchConfig { depth, threads, hash_mb: hash };
+            let report =
+                engine::bench::run(engine::evaluate::MaterialEval, &positions, &config, |i, pos, n| {
+                    eprintln!("Position {}/{}: {} nodes  {}", i + 1, positions.len(), n, pos.to_fen());
+                });
+            eprintln!("Total time (ms): {}", report.elapsed.as_millis());
+            println!("Nodes searched: {}", report.nodes);
+            println!("Nodes/second: {}", report.nps());
             ExitCode::SUCCESS
         }
         None => ExitCode::SUCCESS,
