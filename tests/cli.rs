@@ -1,0 +1,15 @@
+//! Whole-program checks of the `chuhan` binary.
+
+mod common;
+
+use std::process::Command;
+
+#[test]
+fn perft_divide_lists_every_root_move() {
+    let out = Command::new(common::chuhan()).args(["perft", "2", "--divide"]).output().expect("run chuhan");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 45, "{text}");
+    assert_eq!(lines.last(), Some(&"Nodes searched: 1920"));
+    assert!(lines.iter().any(|l| *l == "h2e2: 45"), "{text}");
+}
