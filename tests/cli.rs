@@ -11,5 +11,5 @@ fn perft_divide_lists_every_root_move() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 45, "{text}");
     assert_eq!(lines.last(), Some(&"Nodes searched: 1920"));
-    assert!(lines.iter().any(|l| *l == "h2e2: 45"), "{text}");
+    assert!(lines.contains(&"h2e2: 45"), "{text}");
 }
