@@ -1,14 +1,31 @@
-//! The search: the public API the protocols use, and (for now) a plain iterative-deepening alpha-beta.
+//! The search: the public API the protocols use, over a lazy-SMP principal variation search.
 //!
-//! The API is blocking: [`Searcher::search`] runs on whatever thread calls it and returns the result; the
-//! caller keeps a [`SearchControl`] to stop it or turn a ponder search into a normal one from another
-//! thread. The search never prints: progress goes through a [`Reporter`].
+//! The API is blocking: [`Searcher::search`] runs until done and returns the result; the caller keeps a
+//! [`SearchControl`] to stop it or turn a ponder search into a normal one from another thread. The search
+//! never prints: progress goes through a [`Reporter`].
+//!
+//! Layout: `root` (iterative deepening, aspiration, root moves, time decisions, reports), `worker` (the
+//! inner search and quiescence), `movepick` (staged move ordering), `history` (ordering statistics),
+//! [`see`] (static exchange evaluation), [`tt`] (the shared hash table), [`time`] (budgets), [`repetition`]
+//! (draws and cycles in the tree), `threads` (lazy SMP and the final vote), `params` (margins and tables).
+
+mod history;
+mod movepick;
+mod params;
+pub mod repetition;
+mod root;
+pub mod see;
+mod threads;
+pub mod time;
+pub mod tt;
+mod worker;
 
 use crate::evaluate::{Evaluate, UNITS_PER_HORSE};
 use crate::position::Position;
-use crate::types::{Move, PieceKind};
+use crate::types::Move;
+use history::Histories;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use tt::{score_from_tt, TranspositionTable};
 
 /// Score of a mate now (mated at ply 0 is `-MATE`); mate in n plies is `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -195,16 +212,33 @@ impl SearchControl {
     }
 }
 
-/// The searcher: owns the evaluator, the options and (later) the hash table and thread state.
+/// What the hash table knows about a position (UCCI `probe`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ProbeResult {
+    /// The stored best move, if it is legal in the position.
+    pub best: Option<Move>,
+    /// Internal score (see [`Score::from_internal`]).
+    pub score: i32,
+    /// Depth the score was searched to.
+    pub depth: u32,
+    /// Whether the score is exact or a bound.
+    pub bound: Bound,
+}
+
+/// The searcher: owns the evaluator, the options, the hash table and each thread's statistics.
 pub struct Searcher<E: Evaluate> {
     eval: E,
     options: SearchOptions,
+    tt: TranspositionTable,
+    histories: Vec<Box<Histories>>,
 }
 
 impl<E: Evaluate> Searcher<E> {
     /// A searcher with default options.
     pub fn new(eval: E) -> Searcher<E> {
-        Searcher { eval, options: SearchOptions::default() }
+        let options = SearchOptions::default();
+        let tt = TranspositionTable::new(options.hash_mb);
+        Searcher { eval, histories: vec![Box::new(Histories::new())], options, tt }
     }
 
     /// The evaluator.
@@ -219,19 +253,40 @@ impl<E: Evaluate> Searcher<E> {
 
     /// Changes options (resizes the hash table if its size changed).
     pub fn set_options(&mut self, options: SearchOptions) {
+        if options.hash_mb != self.options.hash_mb {
+            self.tt.resize(options.hash_mb);
+        }
+        self.histories.resize_with(options.threads.max(1), || Box::new(Histories::new()));
         self.options = options;
     }
 
     /// Forgets everything learned (new game): clears the hash table and histories.
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        for h in &mut self.histories {
+            h.clear();
+        }
+    }
 
     /// Transposition table fill, per mille.
     pub fn hashfull(&self) -> u32 {
-        0
+        self.tt.hashfull()
+    }
+
+    /// What the hash table holds for `pos` (the move only if it is legal there).
+    pub fn probe(&self, pos: &Position) -> Option<ProbeResult> {
+        let d = self.tt.probe(pos.key())?;
+        Some(ProbeResult {
+            best: d.mv.filter(|&m| pos.is_legal(m)),
+            score: score_from_tt(d.score, 0),
+            depth: d.depth as u32,
+            bound: d.bound,
+        })
     }
 
     /// Searches `pos` within `limits`, reporting through `reporter`, until done or `control` stops it.
-    /// Always returns a move when one is legal.
+    /// Always returns a move when one is legal. While `limits.infinite` or pondering, it does not return
+    /// before `control` is stopped or (pondering) gets a ponderhit.
     pub fn search(
         &mut self,
         pos: &Position,
@@ -239,162 +294,16 @@ impl<E: Evaluate> Searcher<E> {
         reporter: &mut dyn Reporter,
         control: &SearchControl,
     ) -> SearchResult {
-        let start = Instant::now();
-        let mut root_moves: Vec<Move> = pos
-            .legal_moves()
-            .iter()
-            .copied()
-            .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
-            .filter(|m| !limits.banmoves.contains(m))
-            .collect();
-        let mut result = SearchResult {
-            best: root_moves.first().copied(),
-            ponder: None,
-            score: -MATE,
-            depth: 0,
-            nodes: 0,
+        if self.histories.is_empty() {
+            self.histories.push(Box::new(Histories::new()));
+        }
+        self.tt.new_search();
+        let job = threads::SearchJob {
+            eval: &self.eval,
+            tt: &self.tt,
+            histories: &mut self.histories,
+            options: &self.options,
         };
-        if root_moves.is_empty() {
-            return result;
-        }
-        let deadline = limits.movetime.map(Duration::from_millis).or_else(|| {
-            limits.clock.map(|c| {
-                let per_move = c.remaining_ms / c.movestogo.unwrap_or(30).max(1) as u64 + c.increment_ms / 2;
-                Duration::from_millis(
-                    per_move.min(c.remaining_ms / 2).saturating_sub(self.options.move_overhead_ms),
-                )
-            })
-        });
-        let mut worker = Worker { eval: &self.eval, nodes: 0, stop: false, control, deadline, start, limits };
-        let mut p = pos.clone();
-        let max_depth = limits.depth.unwrap_or(64).clamp(1, 64);
-        for depth in 1..=max_depth {
-            let mut best_score = -INFINITY;
-            let mut best_idx = 0;
-            for (i, &m) in root_moves.iter().enumerate() {
-                p.make_move(m);
-                let score = -worker.negamax(&mut p, depth - 1, 1, -INFINITY, -best_score);
-                p.unmake_move();
-                if worker.stop {
-                    break;
-                }
-                if score > best_score {
-                    best_score = score;
-                    best_idx = i;
-                }
-            }
-            if worker.stop && depth > 1 {
-                break;
-            }
-            root_moves[..=best_idx].rotate_right(1);
-            result.best = Some(root_moves[0]);
-            result.score = best_score;
-            result.depth = depth;
-            let ms = start.elapsed().as_millis() as u64;
-            reporter.info(&SearchInfo {
-                depth,
-                seldepth: depth,
-                multipv: 1,
-                score: best_score,
-                bound: Bound::Exact,
-                nodes: worker.nodes,
-                nps: worker.nodes * 1000 / ms.max(1),
-                hashfull: 0,
-                time_ms: ms,
-                pv: vec![root_moves[0]],
-            });
-            if worker.stop || best_score.abs() >= MATE_BOUND {
-                break;
-            }
-        }
-        // While pondering or in infinite mode the answer waits for stop/ponderhit.
-        while (limits.infinite || control.pondering()) && !control.stopped() {
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        result.nodes = worker.nodes;
-        result
+        threads::run(job, pos, limits, reporter, control)
     }
-}
-
-struct Worker<'a, E: Evaluate> {
-    eval: &'a E,
-    nodes: u64,
-    stop: bool,
-    control: &'a SearchControl,
-    deadline: Option<Duration>,
-    start: Instant,
-    limits: &'a Limits,
-}
-
-impl<E: Evaluate> Worker<'_, E> {
-    fn check_stop(&mut self) {
-        if self.nodes.is_multiple_of(1024) {
-            let out_of_time =
-                !self.control.pondering() && self.deadline.is_some_and(|d| self.start.elapsed() >= d);
-            let out_of_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
-            if self.control.stopped() || out_of_time || out_of_nodes {
-                self.stop = true;
-            }
-        }
-    }
-
-    fn negamax(&mut self, pos: &mut Position, depth: u32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
-        self.check_stop();
-        if self.stop {
-            return 0;
-        }
-        if depth == 0 {
-            return self.quiesce(pos, ply, alpha, beta);
-        }
-        let mut moves = pos.legal_moves();
-        if moves.is_empty() {
-            return -MATE + ply;
-        }
-        moves.as_mut_slice().sort_by_key(|m| -victim_value(pos, *m));
-        for &m in moves.iter() {
-            pos.make_move(m);
-            let score = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha);
-            pos.unmake_move();
-            if score > alpha {
-                alpha = score;
-                if alpha >= beta {
-                    break;
-                }
-            }
-        }
-        alpha
-    }
-
-    fn quiesce(&mut self, pos: &mut Position, _ply: i32, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
-        self.check_stop();
-        if self.stop {
-            return 0;
-        }
-        let stand = self.eval.evaluate(pos);
-        if stand >= beta {
-            return stand;
-        }
-        alpha = alpha.max(stand);
-        let mut moves = crate::movegen::MoveList::new();
-        pos.generate(crate::movegen::GenType::Captures, &mut moves);
-        moves.as_mut_slice().sort_by_key(|m| -victim_value(pos, *m));
-        for &m in moves.iter() {
-            pos.make_move(m);
-            let score = -self.quiesce(pos, _ply + 1, -beta, -alpha);
-            pos.unmake_move();
-            if score > alpha {
-                alpha = score;
-                if alpha >= beta {
-                    break;
-                }
-            }
-        }
-        alpha
-    }
-}
-
-fn victim_value(pos: &Position, m: Move) -> i32 {
-    pos.piece_at(m.to()).map_or(0, |p| if p.kind() == PieceKind::King { 10_000 } else { 1 + p.kind() as i32 })
 }

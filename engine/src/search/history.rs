@@ -1,0 +1,156 @@
+//! Move-ordering statistics learned during the search, one set per thread: butterfly history (by side and
+//! from-to), capture history (by piece, destination and victim), continuation history (by the piece and
+//! destination of an earlier move in the line and of this move) and counter-moves.
+//!
+//! Updates use "gravity": `h += bonus - h * |bonus| / MAX`, which keeps every entry inside ±MAX and lets
+//! old knowledge fade as new evidence arrives.
+
+use crate::position::Position;
+use crate::types::{Move, Piece, PieceKind};
+
+/// Bound of every history entry.
+pub const HISTORY_MAX: i32 = 16_384;
+
+const SQUARES: usize = 90;
+/// Number of (piece, destination) pairs: the rows and columns of the continuation history.
+pub const PIECE_TO: usize = Piece::NUM * SQUARES;
+/// The continuation row used when there is no earlier move (root, null move): updated but never informative.
+pub const NO_ROW: usize = PIECE_TO;
+
+/// The statistics of one thread.
+pub struct Histories {
+    butterfly: Vec<i16>,
+    capture: Vec<i16>,
+    continuation: Vec<i16>,
+    counter: Vec<Option<Move>>,
+}
+
+impl Default for Histories {
+    fn default() -> Self {
+        Histories::new()
+    }
+}
+
+/// The history bonus for a move that caused a cutoff at `depth` (and the malus for the ones tried before).
+#[inline]
+pub fn bonus(depth: i32) -> i32 {
+    (160 * depth - 100).clamp(0, 1800)
+}
+
+#[inline(always)]
+fn gravity(entry: &mut i16, bonus: i32) {
+    let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    let v = *entry as i32;
+    *entry = (v + b - v * b.abs() / HISTORY_MAX) as i16;
+}
+
+/// The continuation-history row (or column) of `piece` arriving on the destination of `m`.
+#[inline(always)]
+pub fn piece_to(piece: Piece, m: Move) -> usize {
+    piece.index() * SQUARES + m.to().index()
+}
+
+impl Histories {
+    /// Empty statistics.
+    pub fn new() -> Histories {
+        Histories {
+            butterfly: vec![0; 2 * SQUARES * SQUARES],
+            capture: vec![0; PIECE_TO * PieceKind::NUM],
+            continuation: vec![0; (PIECE_TO + 1) * PIECE_TO],
+            counter: vec![None; PIECE_TO],
+        }
+    }
+
+    /// Forgets everything (new game).
+    pub fn clear(&mut self) {
+        self.butterfly.fill(0);
+        self.capture.fill(0);
+        self.continuation.fill(0);
+        self.counter.fill(None);
+    }
+
+    #[inline(always)]
+    fn butterfly_index(pos: &Position, m: Move) -> usize {
+        (pos.side_to_move().index() * SQUARES + m.from().index()) * SQUARES + m.to().index()
+    }
+
+    /// Butterfly history of a quiet move in `pos` (before it is played).
+    #[inline(always)]
+    pub fn butterfly(&self, pos: &Position, m: Move) -> i32 {
+        self.butterfly[Self::butterfly_index(pos, m)] as i32
+    }
+
+    /// Adds `bonus` (negative: malus) to a quiet move's butterfly history.
+    #[inline(always)]
+    pub fn update_butterfly(&mut self, pos: &Position, m: Move, bonus: i32) {
+        gravity(&mut self.butterfly[Self::butterfly_index(pos, m)], bonus);
+    }
+
+    #[inline(always)]
+    fn capture_index(piece: Piece, m: Move, victim: PieceKind) -> usize {
+        piece_to(piece, m) * PieceKind::NUM + victim.index()
+    }
+
+    /// Capture history of `piece` taking a `victim` with `m`.
+    #[inline(always)]
+    pub fn capture(&self, piece: Piece, m: Move, victim: PieceKind) -> i32 {
+        self.capture[Self::capture_index(piece, m, victim)] as i32
+    }
+
+    /// Adds `bonus` to a capture's history.
+    #[inline(always)]
+    pub fn update_capture(&mut self, piece: Piece, m: Move, victim: PieceKind, bonus: i32) {
+        gravity(&mut self.capture[Self::capture_index(piece, m, victim)], bonus);
+    }
+
+    /// Continuation history of the move whose (piece, destination) is `col`, after an earlier move `row`.
+    #[inline(always)]
+    pub fn continuation(&self, row: usize, col: usize) -> i32 {
+        self.continuation[row * PIECE_TO + col] as i32
+    }
+
+    /// Adds `bonus` to a continuation-history entry.
+    #[inline(always)]
+    pub fn update_continuation(&mut self, row: usize, col: usize, bonus: i32) {
+        gravity(&mut self.continuation[row * PIECE_TO + col], bonus);
+    }
+
+    /// The move that last refuted the move whose (piece, destination) is `row`.
+    #[inline(always)]
+    pub fn counter(&self, row: usize) -> Option<Move> {
+        self.counter.get(row).copied().flatten()
+    }
+
+    /// Records `m` as the refutation of the move `row`.
+    #[inline(always)]
+    pub fn set_counter(&mut self, row: usize, m: Move) {
+        if let Some(slot) = self.counter.get_mut(row) {
+            *slot = Some(m);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gravity_stays_bounded() {
+        let mut e = 0i16;
+        for _ in 0..1000 {
+            gravity(&mut e, 1800);
+        }
+        assert!(e as i32 <= HISTORY_MAX && e > 15_000, "{e}");
+        for _ in 0..1000 {
+            gravity(&mut e, -1800);
+        }
+        assert!(e as i32 >= -HISTORY_MAX && e < -15_000, "{e}");
+    }
+
+    #[test]
+    fn bonus_is_monotone_and_capped() {
+        assert_eq!(bonus(0), 0);
+        assert!(bonus(3) > bonus(2));
+        assert_eq!(bonus(50), 1800);
+    }
+}

@@ -1,0 +1,151 @@
+//! Draws and repetitions inside the search tree.
+//!
+//! A position that repeats one seen earlier (in the game or in the current line, with no capture and no
+//! null move in between) ends the line, and the cycle between the two occurrences decides the score:
+//! - one side checked with every one of its moves in the cycle and the other did not: the checker loses
+//!   (perpetual check is forbidden, RULES.md section 6);
+//! - both sides checked on every move (mutual perpetual check): a draw;
+//! - otherwise a draw.
+//!
+//! Approximations (named here as RULES.md asks): the first repetition is judged at once, not the third;
+//! perpetual mate threats and perpetual chases are not recognised and score as draws. The judgement sits
+//! behind [`cycle_verdict`] so the rules module's full chase verdict can be plugged in there.
+
+use super::MATE;
+use crate::position::Position;
+
+/// No-capture plies after which the game is drawn (60 moves each, RULES.md section 4).
+pub const NATURAL_LIMIT_PLIES: u32 = 120;
+
+/// The outcome of a repetition cycle for the side to move at the repeated position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CycleVerdict {
+    /// Nobody is to blame (or both are): a draw.
+    Draw,
+    /// The side to move broke the rules in the cycle (e.g. perpetual check) and loses.
+    SideToMoveLoses,
+    /// The opponent broke the rules in the cycle and loses.
+    SideToMoveWins,
+}
+
+/// Judges the cycle formed by the last `cycle_len` plies of `pos`'s history, which lead from a position
+/// back to the current one (`cycle_len` is even and at most the history length).
+pub fn cycle_verdict(pos: &Position, cycle_len: usize) -> CycleVerdict {
+    let history = pos.history();
+    let n = history.len();
+    debug_assert!(cycle_len >= 2 && cycle_len <= n && cycle_len % 2 == 0);
+    // Move j gave check if its opponent was in check before the next move (or now, for the last move).
+    let gave_check = |j: usize| {
+        if j + 1 < n {
+            history[j + 1].checkers.nonempty()
+        } else {
+            pos.in_check()
+        }
+    };
+    // The move that started the cycle was played by the side to move now; then the sides alternate.
+    let start = n - cycle_len;
+    let mover_always_checked = (start..n).step_by(2).all(gave_check);
+    let opponent_always_checked = (start + 1..n).step_by(2).all(gave_check);
+    match (mover_always_checked, opponent_always_checked) {
+        (true, false) => CycleVerdict::SideToMoveLoses,
+        (false, true) => CycleVerdict::SideToMoveWins,
+        _ => CycleVerdict::Draw,
+    }
+}
+
+/// If the current position repeats an earlier one, the score of the cycle for the side to move at `ply`
+/// (a rule loss scores like being mated here, a rule win like mating next move).
+pub fn cycle_score(pos: &Position, ply: usize) -> Option<i32> {
+    let cycle_len = repeated_cycle_len(pos)?;
+    Some(match cycle_verdict(pos, cycle_len) {
+        CycleVerdict::Draw => 0,
+        CycleVerdict::SideToMoveLoses => -MATE + ply as i32,
+        CycleVerdict::SideToMoveWins => MATE - ply as i32 - 1,
+    })
+}
+
+/// The length of the shortest cycle that brings the game back to the current position, looking no further
+/// back than the last capture or null move.
+#[inline]
+pub fn repeated_cycle_len(pos: &Position) -> Option<usize> {
+    let history = pos.history();
+    let n = history.len();
+    let reach = (pos.halfmove_clock() as usize).min(n);
+    if reach < 4 {
+        return None;
+    }
+    let key = pos.key();
+    let mut i = 2;
+    while i <= reach {
+        let u = &history[n - i];
+        // A null move breaks the chain of real moves; the move before it is at distance i - 1.
+        if u.mv.is_none() || history[n - i + 1].mv.is_none() {
+            return None;
+        }
+        if i >= 4 && u.key == key {
+            return Some(i);
+        }
+        i += 2;
+    }
+    None
+}
+
+/// Whether the no-capture limit has drawn the game (a side with no legal move still loses: see the search).
+#[inline(always)]
+pub fn natural_limit_reached(pos: &Position) -> bool {
+    pos.halfmove_clock() >= NATURAL_LIMIT_PLIES
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(fen: &str, moves: &str) -> Position {
+        let mut pos = Position::from_fen(fen).expect("valid fen");
+        for m in moves.split_whitespace() {
+            pos.try_play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        }
+        pos
+    }
+
+    #[test]
+    fn idle_shuffle_is_a_draw() {
+        let pos = play(crate::position::START_FEN, "b0c2 b9c7 c2b0 c7b9");
+        assert_eq!(repeated_cycle_len(&pos), Some(4));
+        assert_eq!(cycle_verdict(&pos, 4), CycleVerdict::Draw);
+        assert_eq!(cycle_score(&pos, 7), Some(0));
+        let pos = play(crate::position::START_FEN, "b0c2 b9c7 c2b0");
+        assert_eq!(cycle_score(&pos, 7), None);
+    }
+
+    #[test]
+    fn one_sided_perpetual_check_loses_for_the_checker() {
+        // The red rook checks along the d and e files; the black king steps between d9 and e9 (its moves
+        // give no check; f9 would face the red king). After four plies the position repeats with Red to move: Red is the checker.
+        let pos = play("3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", "e1d1 d9e9 d1e1 e9d9");
+        assert_eq!(repeated_cycle_len(&pos), Some(4));
+        assert_eq!(cycle_verdict(&pos, 4), CycleVerdict::SideToMoveLoses);
+        assert_eq!(cycle_score(&pos, 6), Some(-MATE + 6));
+        // One ply later (Black to move, the cycle seen from black's side): the opponent was the checker.
+        let pos = play("3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", "e1d1 d9e9 d1e1 e9d9 e1d1");
+        assert_eq!(repeated_cycle_len(&pos), Some(4));
+        assert_eq!(cycle_verdict(&pos, 4), CycleVerdict::SideToMoveWins);
+    }
+
+    #[test]
+    fn a_capture_or_null_move_breaks_the_cycle() {
+        let mut pos = play(crate::position::START_FEN, "b0c2 b9c7 c2b0 c7b9");
+        assert!(repeated_cycle_len(&pos).is_some());
+        pos.make_null_move();
+        pos.make_null_move();
+        assert_eq!(repeated_cycle_len(&pos), None);
+    }
+
+    #[test]
+    fn natural_limit() {
+        let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w - - 119 80").expect("valid");
+        assert!(!natural_limit_reached(&pos));
+        let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w - - 120 80").expect("valid");
+        assert!(natural_limit_reached(&pos));
+    }
+}

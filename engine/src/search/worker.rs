@@ -1,0 +1,723 @@
+//! One search thread's state and its inner search: principal variation search with quiescence.
+//!
+//! Nodes are counted at every `make_move` of the root, the main search and quiescence (null moves are not
+//! counted). The root loop and iterative deepening are in `root.rs`.
+
+use super::history::{bonus, piece_to, Histories, NO_ROW};
+use super::movepick::{MovePicker, OrderInfo};
+use super::params::*;
+use super::repetition::{cycle_score, natural_limit_reached};
+use super::root::{MainThread, RootMove};
+use super::see::{see_ge, victim_value};
+use super::threads::Shared;
+use super::tt::{score_from_tt, score_to_tt, TranspositionTable};
+use super::{Bound, Limits, INFINITY, MATE, MATE_BOUND};
+use crate::evaluate::Evaluate;
+use crate::movegen::MoveList;
+use crate::position::Position;
+use crate::types::{Move, PieceKind};
+use std::sync::atomic::Ordering;
+
+/// Nodes between two looks at the stop flag, the clock and the shared node count.
+const POLL_INTERVAL: u32 = 1024;
+
+/// Frames kept below ply 0 so that `ply - 4` is always a valid frame.
+const FRAME_OFFSET: usize = 4;
+
+/// What the search remembers about each ply of the current line.
+#[derive(Copy, Clone)]
+pub(super) struct Frame {
+    /// The move played from this ply (`None`: a null move, or nothing yet).
+    pub mv: Option<Move>,
+    /// Continuation-history row of that move.
+    pub cont_row: usize,
+    /// Static evaluation here, or `EVAL_NONE` when in check.
+    pub static_eval: i32,
+    /// Quiet moves that caused cutoffs at this ply.
+    pub killers: [Option<Move>; 2],
+    /// The move left out by a singular-extension search.
+    pub excluded: Option<Move>,
+}
+
+const EMPTY_FRAME: Frame =
+    Frame { mv: None, cont_row: NO_ROW, static_eval: EVAL_NONE, killers: [None; 2], excluded: None };
+
+/// A search thread.
+pub(super) struct Worker<'a, E: Evaluate> {
+    eval: &'a E,
+    pub tt: &'a TranspositionTable,
+    pub shared: &'a Shared,
+    hist: &'a mut Histories,
+    /// 0 for the main thread.
+    pub id: usize,
+    pub pos: Position,
+    pub limits: &'a Limits,
+    /// Number of principal variations to search.
+    pub multipv: usize,
+    pub nodes: u64,
+    /// Exact node limit (single thread); the main thread checks the all-thread total otherwise.
+    node_limit: u64,
+    poll_countdown: u32,
+    pub stopped: bool,
+    pub seldepth: usize,
+    stack: Vec<Frame>,
+    pv: Vec<Move>,
+    pv_len: Vec<usize>,
+    pub root_moves: Vec<RootMove>,
+    pub pv_idx: usize,
+    pub root_depth: i32,
+    pub completed_depth: i32,
+    nmp_min_ply: usize,
+    /// Time keeping and reporting; only the main thread has it.
+    pub main: Option<MainThread<'a>>,
+}
+
+#[inline(always)]
+fn tt_bound_allows(bound: Bound, score: i32, beta: i32) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score < beta,
+    }
+}
+
+impl<'a, E: Evaluate> Worker<'a, E> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        id: usize,
+        eval: &'a E,
+        tt: &'a TranspositionTable,
+        shared: &'a Shared,
+        hist: &'a mut Histories,
+        pos: Position,
+        limits: &'a Limits,
+        multipv: usize,
+        root_moves: Vec<RootMove>,
+        node_limit: u64,
+        main: Option<MainThread<'a>>,
+    ) -> Worker<'a, E> {
+        let filler = root_moves
+            .first()
+            .map_or(Move::new(crate::Square::from_index(0), crate::Square::from_index(1)), |r| r.mv);
+        Worker {
+            eval,
+            tt,
+            shared,
+            hist,
+            id,
+            pos,
+            limits,
+            multipv,
+            nodes: 0,
+            node_limit,
+            poll_countdown: POLL_INTERVAL,
+            stopped: false,
+            seldepth: 0,
+            stack: vec![EMPTY_FRAME; MAX_PLY + FRAME_OFFSET + 4],
+            pv: vec![filler; (MAX_PLY + 1) * (MAX_PLY + 1)],
+            pv_len: vec![0; MAX_PLY + 2],
+            root_moves,
+            pv_idx: 0,
+            root_depth: 0,
+            completed_depth: 0,
+            nmp_min_ply: 0,
+            main,
+        }
+    }
+
+    #[inline(always)]
+    pub fn frame(&self, ply: usize) -> &Frame {
+        &self.stack[ply + FRAME_OFFSET]
+    }
+
+    #[inline(always)]
+    pub fn frame_mut(&mut self, ply: usize) -> &mut Frame {
+        &mut self.stack[ply + FRAME_OFFSET]
+    }
+
+    /// The frame `back` plies before `ply` (a sentinel before the root).
+    #[inline(always)]
+    fn frame_back(&self, ply: usize, back: usize) -> &Frame {
+        &self.stack[ply + FRAME_OFFSET - back]
+    }
+
+    #[inline(always)]
+    pub fn evaluate(&self) -> i32 {
+        self.eval.evaluate(&self.pos).clamp(-EVAL_CAP, EVAL_CAP)
+    }
+
+    /// The principal variation found below `ply` by the last PV search there.
+    pub fn pv_line(&self, ply: usize) -> &[Move] {
+        let start = ply * (MAX_PLY + 1);
+        let len = self.pv_len[ply].saturating_sub(ply);
+        &self.pv[start + ply..start + ply + len]
+    }
+
+    #[inline(always)]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let row = ply * (MAX_PLY + 1);
+        let child = (ply + 1) * (MAX_PLY + 1);
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        self.pv[row + ply] = m;
+        for i in ply + 1..child_len {
+            self.pv[row + i] = self.pv[child + i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Clears the PV of `ply` (before the root searches a move).
+    pub fn reset_pv(&mut self, ply: usize) {
+        self.pv_len[ply] = ply;
+    }
+
+    /// Stops this thread and all the others.
+    pub fn stop_all(&mut self) {
+        self.stopped = true;
+        self.shared.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the search must stop now. Cheap except every `POLL_INTERVAL` calls, when it publishes the
+    /// node count and (main thread) checks the controls, the clock and the total node count.
+    #[inline(always)]
+    pub fn poll(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes >= self.node_limit {
+            self.stop_all();
+            return true;
+        }
+        self.poll_countdown -= 1;
+        if self.poll_countdown == 0 {
+            self.poll_countdown = POLL_INTERVAL;
+            self.shared.publish(self.id, self.nodes);
+            if self.shared.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+                return true;
+            }
+            if let Some(main) = &mut self.main {
+                if main.must_stop(self.shared) {
+                    self.stop_all();
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the side to move has a rook, horse or cannon. Without one, zugzwang is real (pawn and
+    /// defender endings), so null-move pruning and move-count pruning are not trusted.
+    #[inline(always)]
+    fn has_strong_pieces(&self) -> bool {
+        let us = self.pos.side_to_move();
+        (self.pos.pieces(us, PieceKind::Rook)
+            | self.pos.pieces(us, PieceKind::Horse)
+            | self.pos.pieces(us, PieceKind::Cannon))
+        .nonempty()
+    }
+
+    /// Searches the position after the move at `ply - 1`, within (alpha, beta), `depth` plies deep.
+    pub fn search<const PV: bool>(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.qsearch::<PV>(alpha, beta, ply);
+        }
+        if self.poll() {
+            return 0;
+        }
+        if PV {
+            self.pv_len[ply] = ply;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = self.pos.in_check();
+
+        // Ends of the game inside the tree.
+        if natural_limit_reached(&self.pos) {
+            return if self.pos.has_legal_move() { 0 } else { -MATE + ply as i32 };
+        }
+        if let Some(score) = cycle_score(&self.pos, ply) {
+            return score;
+        }
+        if ply >= MAX_PLY - 1 {
+            return if in_check { 0 } else { self.evaluate() };
+        }
+
+        // Mate distance pruning: no line from here can beat a mate already found nearer the root.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let excluded = self.frame(ply).excluded;
+        self.frame_mut(ply + 2).killers = [None; 2];
+        let key = self.pos.key();
+        let tt_data = if excluded.is_none() { self.tt.probe(key) } else { None };
+        let tt_move = tt_data.and_then(|d| d.mv).filter(|&m| self.pos.is_legal(m));
+        let tt_score = tt_data.map_or(-INFINITY, |d| score_from_tt(d.score, ply));
+        let tt_pv = PV || tt_data.is_some_and(|d| d.pv);
+
+        if !PV {
+            if let Some(d) = tt_data {
+                // Near the no-capture limit the stored score may be stale (the limit is not in the key).
+                if d.depth >= depth
+                    && self.pos.halfmove_clock() < 100
+                    && tt_bound_allows(d.bound, tt_score, beta)
+                {
+                    if let Some(m) = tt_move {
+                        if tt_score >= beta && !self.pos.is_capture(m) {
+                            self.update_quiet_stats(ply, m, &[], depth);
+                        }
+                    }
+                    return tt_score;
+                }
+            }
+        }
+
+        // Static evaluation, sharpened by the hash score when its bound points the right way.
+        let (static_eval, eval) = if in_check {
+            (EVAL_NONE, EVAL_NONE)
+        } else {
+            let se = match tt_data {
+                Some(d) if d.eval != EVAL_NONE => d.eval,
+                _ => self.evaluate(),
+            };
+            let e = match tt_data {
+                Some(d)
+                    if (tt_score > se && d.bound != Bound::Upper)
+                        || (tt_score < se && d.bound != Bound::Lower) =>
+                {
+                    tt_score
+                }
+                _ => se,
+            };
+            (se, e)
+        };
+        self.frame_mut(ply).static_eval = static_eval;
+        let improving = !in_check && {
+            let two = self.frame_back(ply, 2).static_eval;
+            let four = self.frame_back(ply, 4).static_eval;
+            if two != EVAL_NONE {
+                static_eval > two
+            } else {
+                four == EVAL_NONE || static_eval > four
+            }
+        };
+        let strong = self.has_strong_pieces();
+
+        if !PV && !in_check && excluded.is_none() {
+            // Razoring: hopeless at low depth unless a capture saves it.
+            if depth <= 3 && eval < alpha - RAZOR_BASE - RAZOR_PER_DEPTH2 * depth * depth {
+                let v = self.qsearch::<false>(alpha - 1, alpha, ply);
+                if v < alpha {
+                    return v;
+                }
+            }
+            // Reverse futility: far above beta at low depth.
+            if depth <= RFP_DEPTH
+                && eval - RFP_MARGIN * (depth - improving as i32) >= beta
+                && eval < MATE_BOUND
+                && beta > -MATE_BOUND
+            {
+                return eval;
+            }
+            // Null move: even passing keeps us above beta. Not after a null move, not without strong pieces
+            // (zugzwang), and verified by a normal search at high depth.
+            if self.frame_back(ply, 1).mv.is_some()
+                && eval >= beta
+                && static_eval >= beta - 10 * depth + 150
+                && ply >= self.nmp_min_ply
+                && beta > -MATE_BOUND
+                && strong
+            {
+                let r = 3 + depth / 3 + ((eval - beta) / 100).min(3);
+                let f = self.frame_mut(ply);
+                f.mv = None;
+                f.cont_row = NO_ROW;
+                self.pos.make_null_move();
+                let v = -self.search::<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
+                self.pos.unmake_null_move();
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    let v = if v >= MATE_BOUND { beta } else { v };
+                    if self.nmp_min_ply > 0 || depth < 12 {
+                        return v;
+                    }
+                    self.nmp_min_ply = ply + (3 * (depth - r) / 4).max(0) as usize;
+                    let w = self.search::<false>(beta - 1, beta, depth - r, ply, false);
+                    self.nmp_min_ply = 0;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if w >= beta {
+                        return v;
+                    }
+                }
+            }
+        }
+
+        // Internal iterative reduction: without a hash move this node was not searched before; search it
+        // shallower so the next iteration finds a move to start with.
+        if (PV || cut_node) && depth >= 4 && tt_move.is_none() {
+            depth -= 1;
+        }
+
+        let rows = [
+            self.frame_back(ply, 1).cont_row,
+            self.frame_back(ply, 2).cont_row,
+            self.frame_back(ply, 4).cont_row,
+        ];
+        let counter = if self.frame_back(ply, 1).mv.is_some() { self.hist.counter(rows[0]) } else { None };
+        let killers = self.frame(ply).killers;
+        let mut picker = MovePicker::new_main(&self.pos, tt_move, killers, counter);
+        let tt_capture = tt_move.is_some_and(|m| self.pos.is_capture(m));
+
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut move_count = 0usize;
+        let mut quiets_tried = MoveList::new();
+        let mut captures_tried = MoveList::new();
+        let mut skip_quiets = false;
+
+        loop {
+            let ord = OrderInfo { hist: self.hist, rows };
+            let Some(m) = picker.next(&self.pos, &ord, skip_quiets) else { break };
+            if Some(m) == excluded {
+                continue;
+            }
+            move_count += 1;
+            let Some(piece) = self.pos.piece_at(m.from()) else { continue };
+            let capture = self.pos.is_capture(m);
+            let gives_check = self.pos.gives_check(m);
+            let col = piece_to(piece, m);
+            let stat = if capture {
+                0
+            } else {
+                2 * self.hist.butterfly(&self.pos, m)
+                    + self.hist.continuation(rows[0], col)
+                    + self.hist.continuation(rows[1], col)
+            };
+
+            // Shallow-depth pruning, once a move has saved us from being mated.
+            if best > -MATE_BOUND && strong {
+                let lmr_depth = (depth - 1 - reduction(depth, move_count)).max(0);
+                if capture {
+                    if !gives_check && depth <= 8 && !see_ge(&self.pos, m, -SEE_CAPTURE_PER_DEPTH * depth) {
+                        continue;
+                    }
+                } else if !gives_check {
+                    if move_count as i32 >= lmp_threshold(depth, improving) {
+                        skip_quiets = true;
+                        continue;
+                    }
+                    if lmr_depth < 4 && stat < HISTORY_PRUNE_PER_DEPTH * depth {
+                        continue;
+                    }
+                    if !in_check
+                        && lmr_depth < 8
+                        && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha
+                    {
+                        continue;
+                    }
+                    if !see_ge(&self.pos, m, -SEE_QUIET_PER_DEPTH2 * lmr_depth * lmr_depth) {
+                        continue;
+                    }
+                }
+            }
+
+            // Extensions: singular hash move, checks. Only up to twice the iteration depth, so lines end.
+            let mut ext = 0;
+            if ply < 2 * self.root_depth as usize {
+                if let (true, Some(d)) =
+                    (SINGULAR_EXTENSION && Some(m) == tt_move && excluded.is_none() && depth >= 8, tt_data)
+                {
+                    if d.bound != Bound::Upper && d.depth >= depth - 3 && tt_score.abs() < MATE_BOUND {
+                        let s_beta = tt_score - 2 * depth;
+                        let s_depth = (depth - 1) / 2;
+                        self.frame_mut(ply).excluded = Some(m);
+                        let v = self.search::<false>(s_beta - 1, s_beta, s_depth, ply, cut_node);
+                        self.frame_mut(ply).excluded = None;
+                        if self.stopped {
+                            return 0;
+                        }
+                        if v < s_beta {
+                            ext = 1;
+                        } else if s_beta >= beta {
+                            // Multi-cut: even without the hash move this node fails high.
+                            return s_beta;
+                        } else if tt_score >= beta {
+                            ext = -1;
+                        }
+                    }
+                }
+                if ext == 0 && gives_check {
+                    ext = 1;
+                }
+            }
+            let new_depth = depth - 1 + ext;
+
+            let f = self.frame_mut(ply);
+            f.mv = Some(m);
+            f.cont_row = col;
+            self.pos.make_move(m);
+            self.nodes += 1;
+
+            let mut v = -INFINITY;
+            if depth >= 2 && move_count > 1 + PV as usize {
+                // Late move reduction.
+                let mut r = reduction(depth, move_count);
+                if tt_pv {
+                    r -= 1;
+                }
+                if cut_node {
+                    r += 1;
+                }
+                if !improving {
+                    r += 1;
+                }
+                if capture {
+                    r -= 1;
+                } else {
+                    if tt_capture {
+                        r += 1;
+                    }
+                    if Some(m) == killers[0] || Some(m) == killers[1] || Some(m) == counter {
+                        r -= 1;
+                    }
+                    r -= (stat - 2000) / 8000;
+                }
+                if gives_check {
+                    r -= 1;
+                }
+                let d = (new_depth - r).clamp(1, new_depth.max(1));
+                v = -self.search::<false>(-alpha - 1, -alpha, d, ply + 1, true);
+                if v > alpha && d < new_depth {
+                    v = -self.search::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                }
+            } else if !PV || move_count > 1 {
+                v = -self.search::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+            }
+            if PV && (move_count == 1 || v > alpha) {
+                v = -self.search::<true>(-beta, -alpha, new_depth, ply + 1, false);
+            }
+            self.pos.unmake_move();
+            if self.stopped {
+                return 0;
+            }
+
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = Some(m);
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if v >= beta {
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+            if Some(m) != best_move {
+                if capture {
+                    captures_tried.push(m);
+                } else {
+                    quiets_tried.push(m);
+                }
+            }
+        }
+
+        // No legal move: checkmate or stalemate, a loss either way in xiangqi.
+        if move_count == 0 {
+            return if excluded.is_some() { alpha } else { -MATE + ply as i32 };
+        }
+
+        if let Some(bm) = best_move {
+            if self.pos.is_capture(bm) {
+                self.update_capture_stat(bm, bonus(depth + 1));
+            } else {
+                self.update_quiet_stats(ply, bm, &quiets_tried, depth + 1);
+            }
+            for &c in captures_tried.iter() {
+                self.update_capture_stat(c, -bonus(depth + 1));
+            }
+        }
+
+        if excluded.is_none() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if PV && best_move.is_some() {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(key, best_move, score_to_tt(best, ply), static_eval, depth, bound, tt_pv);
+        }
+        best
+    }
+
+    /// Quiescence: stand pat or improve by captures (all evasions when in check), so the evaluation is
+    /// only trusted in quiet positions.
+    fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.poll() {
+            return 0;
+        }
+        if PV {
+            self.pv_len[ply] = ply;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = self.pos.in_check();
+        if natural_limit_reached(&self.pos) {
+            return if self.pos.has_legal_move() { 0 } else { -MATE + ply as i32 };
+        }
+        if let Some(score) = cycle_score(&self.pos, ply) {
+            return score;
+        }
+        if ply >= MAX_PLY - 1 {
+            return if in_check { 0 } else { self.evaluate() };
+        }
+
+        let key = self.pos.key();
+        let tt_data = self.tt.probe(key);
+        let tt_move = tt_data.and_then(|d| d.mv);
+        let tt_score = tt_data.map_or(-INFINITY, |d| score_from_tt(d.score, ply));
+        if !PV {
+            if let Some(d) = tt_data {
+                if tt_bound_allows(d.bound, tt_score, beta) {
+                    return tt_score;
+                }
+            }
+        }
+
+        let (mut best, futility_base, static_eval);
+        if in_check {
+            best = -INFINITY;
+            futility_base = -INFINITY;
+            static_eval = EVAL_NONE;
+        } else {
+            static_eval = match tt_data {
+                Some(d) if d.eval != EVAL_NONE => d.eval,
+                _ => self.evaluate(),
+            };
+            best = static_eval;
+            if let Some(d) = tt_data {
+                if (tt_score > best && d.bound != Bound::Upper)
+                    || (tt_score < best && d.bound != Bound::Lower)
+                {
+                    best = tt_score;
+                }
+            }
+            if best >= beta {
+                if tt_data.is_none() {
+                    self.tt.store(key, None, score_to_tt(best, ply), static_eval, 0, Bound::Lower, false);
+                }
+                return best;
+            }
+            alpha = alpha.max(best);
+            futility_base = static_eval + DELTA_MARGIN;
+        }
+
+        let rows = [self.frame_back(ply, 1).cont_row, self.frame_back(ply, 2).cont_row, NO_ROW];
+        let mut picker = MovePicker::new_qsearch(&self.pos, tt_move);
+        let mut best_move = None;
+        let mut move_count = 0;
+        loop {
+            let ord = OrderInfo { hist: self.hist, rows };
+            let Some(m) = picker.next(&self.pos, &ord, false) else { break };
+            move_count += 1;
+            if best > -MATE_BOUND {
+                if !in_check && futility_base > -MATE_BOUND && !self.pos.gives_check(m) {
+                    // Delta pruning: even winning the victim for free cannot reach alpha.
+                    let futility = futility_base + victim_value(&self.pos, m);
+                    if futility <= alpha {
+                        best = best.max(futility);
+                        continue;
+                    }
+                    if futility_base <= alpha && !see_ge(&self.pos, m, 1) {
+                        best = best.max(futility_base);
+                        continue;
+                    }
+                }
+                if !see_ge(&self.pos, m, -50) {
+                    continue;
+                }
+            }
+            let Some(piece) = self.pos.piece_at(m.from()) else { continue };
+            let f = self.frame_mut(ply);
+            f.mv = Some(m);
+            f.cont_row = piece_to(piece, m);
+            self.pos.make_move(m);
+            self.nodes += 1;
+            let v = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
+            self.pos.unmake_move();
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = Some(m);
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if v >= beta {
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+        }
+        if in_check && move_count == 0 {
+            return -MATE + ply as i32;
+        }
+        let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
+        self.tt.store(key, best_move, score_to_tt(best, ply), static_eval, 0, bound, false);
+        best
+    }
+
+    /// Rewards the quiet move `m` that was best at `ply` (killer, counter-move, histories) and punishes the
+    /// quiet moves tried before it.
+    fn update_quiet_stats(&mut self, ply: usize, m: Move, others: &[Move], depth: i32) {
+        let b = bonus(depth);
+        let rows = [
+            self.frame_back(ply, 1).cont_row,
+            self.frame_back(ply, 2).cont_row,
+            self.frame_back(ply, 4).cont_row,
+        ];
+        let f = self.frame_mut(ply);
+        if f.killers[0] != Some(m) {
+            f.killers[1] = f.killers[0];
+            f.killers[0] = Some(m);
+        }
+        if self.frame_back(ply, 1).mv.is_some() {
+            self.hist.set_counter(rows[0], m);
+        }
+        self.update_quiet_history(m, rows, b);
+        for &q in others {
+            self.update_quiet_history(q, rows, -b);
+        }
+    }
+
+    fn update_quiet_history(&mut self, m: Move, rows: [usize; 3], b: i32) {
+        let Some(piece) = self.pos.piece_at(m.from()) else { return };
+        let col = piece_to(piece, m);
+        self.hist.update_butterfly(&self.pos, m, b);
+        for row in rows {
+            self.hist.update_continuation(row, col, b);
+        }
+    }
+
+    fn update_capture_stat(&mut self, m: Move, b: i32) {
+        if let (Some(piece), Some(victim)) = (self.pos.piece_at(m.from()), self.pos.piece_at(m.to())) {
+            self.hist.update_capture(piece, m, victim.kind(), b);
+        }
+    }
+}
