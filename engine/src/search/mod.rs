@@ -85,6 +85,64 @@ impl Default for SearchOptions {
     }
 }
 
+/// Switches for the search's selective parts, all on by default. Turning them off gives a plain alpha-beta
+/// (with quiescence, hash table and move ordering), for measuring what each part is worth; the UCCI
+/// `pruning` option can map onto it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SearchFeatures {
+    /// Null-move pruning.
+    pub null_move: bool,
+    /// Razoring, reverse futility and futility pruning.
+    pub futility: bool,
+    /// Late-move (move-count) pruning and history pruning of quiet moves.
+    pub move_count_pruning: bool,
+    /// SEE pruning of losing captures and quiet moves at shallow depth.
+    pub see_pruning: bool,
+    /// Late-move reductions.
+    pub reductions: bool,
+    /// Singular extensions (with multi-cut).
+    pub singular: bool,
+    /// Internal iterative reduction.
+    pub iir: bool,
+    /// Extending checking moves.
+    pub check_extension: bool,
+    /// Aspiration windows.
+    pub aspiration: bool,
+}
+
+impl Default for SearchFeatures {
+    fn default() -> Self {
+        SearchFeatures {
+            null_move: true,
+            futility: true,
+            move_count_pruning: true,
+            see_pruning: true,
+            reductions: true,
+            singular: params::SINGULAR_EXTENSION,
+            iir: true,
+            check_extension: true,
+            aspiration: true,
+        }
+    }
+}
+
+impl SearchFeatures {
+    /// Everything off: full-width alpha-beta with quiescence.
+    pub fn plain() -> SearchFeatures {
+        SearchFeatures {
+            null_move: false,
+            futility: false,
+            move_count_pruning: false,
+            see_pruning: false,
+            reductions: false,
+            singular: false,
+            iir: false,
+            check_extension: false,
+            aspiration: false,
+        }
+    }
+}
+
 /// Which side of the window a reported score is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -231,6 +289,7 @@ pub struct Searcher<E: Evaluate> {
     options: SearchOptions,
     tt: TranspositionTable,
     histories: Vec<Box<Histories>>,
+    features: SearchFeatures,
 }
 
 impl<E: Evaluate> Searcher<E> {
@@ -238,7 +297,13 @@ impl<E: Evaluate> Searcher<E> {
     pub fn new(eval: E) -> Searcher<E> {
         let options = SearchOptions::default();
         let tt = TranspositionTable::new(options.hash_mb);
-        Searcher { eval, histories: vec![Box::new(Histories::new())], options, tt }
+        Searcher {
+            eval,
+            histories: vec![Box::new(Histories::new())],
+            options,
+            tt,
+            features: SearchFeatures::default(),
+        }
     }
 
     /// The evaluator.
@@ -258,6 +323,16 @@ impl<E: Evaluate> Searcher<E> {
         }
         self.histories.resize_with(options.threads.max(1), || Box::new(Histories::new()));
         self.options = options;
+    }
+
+    /// The selective parts in use.
+    pub fn features(&self) -> SearchFeatures {
+        self.features
+    }
+
+    /// Turns selective parts of the search on or off (see [`SearchFeatures`]).
+    pub fn set_features(&mut self, features: SearchFeatures) {
+        self.features = features;
     }
 
     /// Forgets everything learned (new game): clears the hash table and histories.
@@ -303,6 +378,7 @@ impl<E: Evaluate> Searcher<E> {
             tt: &self.tt,
             histories: &mut self.histories,
             options: &self.options,
+            features: self.features,
         };
         threads::run(job, pos, limits, reporter, control)
     }

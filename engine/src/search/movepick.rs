@@ -282,8 +282,8 @@ impl MovePicker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::history::NO_ROW;
     use crate::perft::perft;
+    use crate::search::history::NO_ROW;
 
     /// Perft where every node's moves come from a main-search picker, fed with hash moves, killers and
     /// counter-moves taken from elsewhere in the tree (often illegal here, sometimes captures, sometimes

@@ -43,7 +43,7 @@ pub const ASPIRATION_DELTA: i32 = 30;
 /// Continuation-history pruning of quiets: skip when the history score is below this per depth.
 pub const HISTORY_PRUNE_PER_DEPTH: i32 = -4000;
 
-/// Whether singular extensions are searched (see the strength notes in the search module).
+/// Whether singular extensions are on by default (see the strength notes in the search module).
 pub const SINGULAR_EXTENSION: bool = true;
 
 /// Late-move pruning: after this many quiet moves at `depth` the rest are skipped.

@@ -219,7 +219,7 @@ impl<E: Evaluate> Worker<'_, E> {
         self.seldepth = 0;
         let prev = self.root_moves[pv_idx].prev_score;
         let mut delta = ASPIRATION_DELTA + prev.abs().min(MATE_BOUND) / 64;
-        let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
+        let (mut alpha, mut beta) = if self.features.aspiration && depth >= 4 && prev.abs() < MATE_BOUND {
             ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY))
         } else {
             (-INFINITY, INFINITY)
@@ -264,7 +264,7 @@ impl<E: Evaluate> Worker<'_, E> {
             let Some(piece) = self.pos.piece_at(m.from()) else { continue };
             let capture = self.pos.is_capture(m);
             let gives_check = self.pos.gives_check(m);
-            let new_depth = depth - 1 + gives_check as i32;
+            let new_depth = depth - 1 + (gives_check && self.features.check_extension) as i32;
             let f = self.frame_mut(0);
             f.mv = Some(m);
             f.cont_row = piece_to(piece, m);
@@ -274,7 +274,13 @@ impl<E: Evaluate> Worker<'_, E> {
             let v = if move_number == 1 {
                 -self.search::<true>(-beta, -alpha, new_depth, 1, false)
             } else {
-                let r = if depth >= 3 && move_number > 3 && !capture && !gives_check && !in_check {
+                let r = if self.features.reductions
+                    && depth >= 3
+                    && move_number > 3
+                    && !capture
+                    && !gives_check
+                    && !in_check
+                {
                     (reduction(depth, move_number) - 1).max(0)
                 } else {
                     0

@@ -12,7 +12,10 @@ use super::see::victim_value;
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::worker::Worker;
-use super::{Limits, Reporter, SearchControl, SearchInfo, SearchOptions, SearchResult, MATE, MATE_BOUND};
+use super::{
+    Limits, Reporter, SearchControl, SearchFeatures, SearchInfo, SearchOptions, SearchResult, MATE,
+    MATE_BOUND,
+};
 use crate::evaluate::Evaluate;
 use crate::position::Position;
 use crate::types::Move;
@@ -70,6 +73,8 @@ pub struct SearchJob<'s, E: Evaluate> {
     pub histories: &'s mut [Box<Histories>],
     /// Options in force.
     pub options: &'s SearchOptions,
+    /// Selective parts in use.
+    pub features: SearchFeatures,
 }
 
 /// The root moves the limits allow, captures of bigger pieces first. Falls back to every legal move if
@@ -106,7 +111,7 @@ pub fn run<E: Evaluate>(
     let time = TimeManager::new(limits, pos.fullmove_number(), job.options.move_overhead_ms);
     let multipv = job.options.multipv.max(1);
     let exact_node_limit = if threads == 1 { limits.nodes.unwrap_or(u64::MAX) } else { u64::MAX };
-    let (eval, tt) = (job.eval, job.tt);
+    let (eval, tt, features) = (job.eval, job.tt, job.features);
 
     let mut histories = job.histories.iter_mut();
     let Some(main_hist) = histories.next() else {
@@ -161,6 +166,7 @@ pub fn run<E: Evaluate>(
                 exact_node_limit,
                 Some(main),
             );
+            w.features = features;
             w.iterate();
             w.wait_while_required();
             w.stop_all();

@@ -11,11 +11,12 @@ use super::root::{MainThread, RootMove};
 use super::see::{see_ge, victim_value};
 use super::threads::Shared;
 use super::tt::{score_from_tt, score_to_tt, TranspositionTable};
-use super::{Bound, Limits, INFINITY, MATE, MATE_BOUND};
+use super::{Bound, Limits, SearchFeatures, INFINITY, MATE, MATE_BOUND};
 use crate::evaluate::Evaluate;
 use crate::movegen::MoveList;
 use crate::position::Position;
-use crate::types::{Move, PieceKind};
+use crate::types::{Move, Piece, PieceKind};
+use crate::zobrist::{piece_key, SIDE_KEY};
 use std::sync::atomic::Ordering;
 
 /// Nodes between two looks at the stop flag, the clock and the shared node count.
@@ -70,6 +71,8 @@ pub(super) struct Worker<'a, E: Evaluate> {
     nmp_min_ply: usize,
     /// Time keeping and reporting; only the main thread has it.
     pub main: Option<MainThread<'a>>,
+    /// Selective parts in use.
+    pub features: SearchFeatures,
 }
 
 #[inline(always)]
@@ -122,6 +125,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             completed_depth: 0,
             nmp_min_ply: 0,
             main,
+            features: SearchFeatures::default(),
         }
     }
 
@@ -168,6 +172,16 @@ impl<'a, E: Evaluate> Worker<'a, E> {
     /// Clears the PV of `ply` (before the root searches a move).
     pub fn reset_pv(&mut self, ply: usize) {
         self.pv_len[ply] = ply;
+    }
+
+    /// The key of the position after `m` by `piece`, to prefetch its hash bucket before making the move.
+    #[inline(always)]
+    pub fn key_after(&self, m: Move, piece: Piece) -> u64 {
+        let mut k = self.pos.key() ^ SIDE_KEY ^ piece_key(piece, m.from()) ^ piece_key(piece, m.to());
+        if let Some(c) = self.pos.piece_at(m.to()) {
+            k ^= piece_key(c, m.to());
+        }
+        k
     }
 
     /// Stops this thread and all the others.
@@ -310,17 +324,20 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             }
         };
         let strong = self.has_strong_pieces();
+        let features = self.features;
 
         if !PV && !in_check && excluded.is_none() {
             // Razoring: hopeless at low depth unless a capture saves it.
-            if depth <= 3 && eval < alpha - RAZOR_BASE - RAZOR_PER_DEPTH2 * depth * depth {
+            if features.futility && depth <= 3 && eval < alpha - RAZOR_BASE - RAZOR_PER_DEPTH2 * depth * depth
+            {
                 let v = self.qsearch::<false>(alpha - 1, alpha, ply);
                 if v < alpha {
                     return v;
                 }
             }
             // Reverse futility: far above beta at low depth.
-            if depth <= RFP_DEPTH
+            if features.futility
+                && depth <= RFP_DEPTH
                 && eval - RFP_MARGIN * (depth - improving as i32) >= beta
                 && eval < MATE_BOUND
                 && beta > -MATE_BOUND
@@ -329,7 +346,8 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             }
             // Null move: even passing keeps us above beta. Not after a null move, not without strong pieces
             // (zugzwang), and verified by a normal search at high depth.
-            if self.frame_back(ply, 1).mv.is_some()
+            if features.null_move
+                && self.frame_back(ply, 1).mv.is_some()
                 && eval >= beta
                 && static_eval >= beta - 10 * depth + 150
                 && ply >= self.nmp_min_ply
@@ -366,7 +384,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
 
         // Internal iterative reduction: without a hash move this node was not searched before; search it
         // shallower so the next iteration finds a move to start with.
-        if (PV || cut_node) && depth >= 4 && tt_move.is_none() {
+        if features.iir && (PV || cut_node) && depth >= 4 && tt_move.is_none() {
             depth -= 1;
         }
 
@@ -406,28 +424,37 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                     + self.hist.continuation(rows[1], col)
             };
 
-            // Shallow-depth pruning, once a move has saved us from being mated.
-            if best > -MATE_BOUND && strong {
+            // Shallow-depth pruning, once a move has saved us from being mated; not while looking for a faster
+            // mate (alpha a mate score), where quiet moves cannot be judged by the static evaluation.
+            if best > -MATE_BOUND && alpha < MATE_BOUND && strong {
                 let lmr_depth = (depth - 1 - reduction(depth, move_count)).max(0);
                 if capture {
-                    if !gives_check && depth <= 8 && !see_ge(&self.pos, m, -SEE_CAPTURE_PER_DEPTH * depth) {
+                    if features.see_pruning
+                        && !gives_check
+                        && depth <= 8
+                        && !see_ge(&self.pos, m, -SEE_CAPTURE_PER_DEPTH * depth)
+                    {
                         continue;
                     }
                 } else if !gives_check {
-                    if move_count as i32 >= lmp_threshold(depth, improving) {
+                    if features.move_count_pruning && move_count as i32 >= lmp_threshold(depth, improving) {
                         skip_quiets = true;
                         continue;
                     }
-                    if lmr_depth < 4 && stat < HISTORY_PRUNE_PER_DEPTH * depth {
+                    if features.move_count_pruning && lmr_depth < 4 && stat < HISTORY_PRUNE_PER_DEPTH * depth
+                    {
                         continue;
                     }
-                    if !in_check
+                    if features.futility
+                        && !in_check
                         && lmr_depth < 8
                         && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha
                     {
                         continue;
                     }
-                    if !see_ge(&self.pos, m, -SEE_QUIET_PER_DEPTH2 * lmr_depth * lmr_depth) {
+                    if features.see_pruning
+                        && !see_ge(&self.pos, m, -SEE_QUIET_PER_DEPTH2 * lmr_depth * lmr_depth)
+                    {
                         continue;
                     }
                 }
@@ -437,7 +464,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             let mut ext = 0;
             if ply < 2 * self.root_depth as usize {
                 if let (true, Some(d)) =
-                    (SINGULAR_EXTENSION && Some(m) == tt_move && excluded.is_none() && depth >= 8, tt_data)
+                    (features.singular && Some(m) == tt_move && excluded.is_none() && depth >= 8, tt_data)
                 {
                     if d.bound != Bound::Upper && d.depth >= depth - 3 && tt_score.abs() < MATE_BOUND {
                         let s_beta = tt_score - 2 * depth;
@@ -458,12 +485,13 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                         }
                     }
                 }
-                if ext == 0 && gives_check {
+                if ext == 0 && gives_check && features.check_extension {
                     ext = 1;
                 }
             }
             let new_depth = depth - 1 + ext;
 
+            self.tt.prefetch(self.key_after(m, piece));
             let f = self.frame_mut(ply);
             f.mv = Some(m);
             f.cont_row = col;
@@ -471,7 +499,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             self.nodes += 1;
 
             let mut v = -INFINITY;
-            if depth >= 2 && move_count > 1 + PV as usize {
+            if features.reductions && depth >= 2 && move_count > 1 + PV as usize {
                 // Late move reduction.
                 let mut r = reduction(depth, move_count);
                 if tt_pv {
@@ -634,14 +662,14 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             let Some(m) = picker.next(&self.pos, &ord, false) else { break };
             move_count += 1;
             if best > -MATE_BOUND {
-                if !in_check && futility_base > -MATE_BOUND && !self.pos.gives_check(m) {
-                    // Delta pruning: even winning the victim for free cannot reach alpha.
+                if !in_check && futility_base > -MATE_BOUND {
+                    // Delta pruning: even winning the victim for free cannot reach alpha (checks are kept).
                     let futility = futility_base + victim_value(&self.pos, m);
-                    if futility <= alpha {
+                    if futility <= alpha && !self.pos.gives_check(m) {
                         best = best.max(futility);
                         continue;
                     }
-                    if futility_base <= alpha && !see_ge(&self.pos, m, 1) {
+                    if futility_base <= alpha && !see_ge(&self.pos, m, 1) && !self.pos.gives_check(m) {
                         best = best.max(futility_base);
                         continue;
                     }
@@ -651,6 +679,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 }
             }
             let Some(piece) = self.pos.piece_at(m.from()) else { continue };
+            self.tt.prefetch(self.key_after(m, piece));
             let f = self.frame_mut(ply);
             f.mv = Some(m);
             f.cont_row = piece_to(piece, m);
