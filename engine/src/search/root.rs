@@ -3,7 +3,7 @@
 //! the clock and the controls, deciding when an iteration is the last, and reporting.
 
 use super::history::piece_to;
-use super::params::{reduction, ASPIRATION_DELTA, MAX_DEPTH, MAX_PLY};
+use super::params::{reduction, ASPIRATION_DELTA, EVAL_NONE, MAX_DEPTH, MAX_PLY};
 use super::threads::Shared;
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
@@ -246,6 +246,12 @@ impl<E: Evaluate> Worker<'_, E> {
             delta += delta / 2 + 5;
         }
         sort_root_moves(&mut self.root_moves[..=pv_idx]);
+        if pv_idx == 0 && !self.stopped {
+            // The root is not stored by the inner search; keep it for the next search and for `probe`.
+            let best = &self.root_moves[0];
+            let eval = if self.pos.in_check() { EVAL_NONE } else { self.evaluate() };
+            self.tt.store(self.pos.key(), Some(best.mv), best.score, eval, depth, best.bound, true);
+        }
     }
 
     /// Searches the root moves from `pv_idx` on; returns the best score (a bound if outside the window).
