@@ -44,7 +44,7 @@ pub const ASPIRATION_DELTA: i32 = 30;
 pub const HISTORY_PRUNE_PER_DEPTH: i32 = -4000;
 
 /// Whether singular extensions are on by default (see the strength notes in the search module).
-pub const SINGULAR_EXTENSION: bool = true;
+pub const SINGULAR_EXTENSION: bool = false;
 
 /// Late-move pruning: after this many quiet moves at `depth` the rest are skipped.
 #[inline]

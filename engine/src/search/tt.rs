@@ -16,6 +16,8 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 const ENTRIES: usize = 4;
+/// Largest table accepted, MiB (1 TiB): bigger requests are clamped before allocating.
+pub const MAX_MB: usize = 1 << 20;
 const GENERATION_BITS: u32 = 5;
 const GENERATION_MASK: u8 = (1 << GENERATION_BITS) - 1;
 
@@ -80,10 +82,14 @@ fn generation_of(data: u64) -> u8 {
 }
 
 impl TranspositionTable {
-    /// A table of about `mb` MiB (at least one bucket).
+    /// A table of about `mb` MiB (at least one bucket). If that much memory cannot be had, the largest
+    /// power-of-two fraction of it that can.
     pub fn new(mb: usize) -> TranspositionTable {
-        let count = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
+        let mut count = (mb.clamp(1, MAX_MB) << 20) / std::mem::size_of::<Bucket>();
         let mut buckets = Vec::new();
+        while count > 1 && buckets.try_reserve_exact(count).is_err() {
+            count /= 2;
+        }
         buckets.resize_with(count.max(1), Bucket::default);
         TranspositionTable { buckets, generation: 0 }
     }
