@@ -1,1 +1,2 @@
 //! chuhan's front door: protocols and command line.
+pub mod judge;

@@ -43,6 +43,15 @@ enum Command {
         #[arg(long)]
         fens: Option<std::path::PathBuf>,
     },
+    /// Judge a game by the Chinese rules: prints `<result> <reason>`.
+    Judge {
+        /// Start position (FEN or `startpos`; default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// The moves, in ICCS (`h2e2`) or Chinese notation (`炮二平五`).
+        #[arg(long, num_args = 0.., allow_hyphen_values = true)]
+        moves: Vec<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -98,6 +107,12 @@ fn main() -> ExitCode {
             println!("Nodes/second: {}", report.nps());
             ExitCode::SUCCESS
         }
+        Some(Command::Judge { fen, moves }) => ExitCode::from(protocol::judge::run(
+            fen.as_deref(),
+            &moves,
+            &mut std::io::stdout().lock(),
+            &mut std::io::stderr().lock(),
+        )),
         None => ExitCode::SUCCESS,
     }
 }
