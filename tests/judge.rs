@@ -360,6 +360,26 @@ fn one_check_one_chase_is_forbidden() {
     );
 }
 
+/// Red's rook swings i2-i0-i2: from i0 it threatens R-f0 mate along the f-file (the red king holds the
+/// e-file), from i2 it threatens to take the blocking rook on f2 with mate. Black's rook parries b2-f2-b2.
+const PERPETUAL_THREAT: (&str, &str) = ("1P7/9/5k3/9/9/9/9/1r6R/2C6/4K4 w - - 0 1", "i2i0 b2f2 i0i2 f2b2");
+
+#[test]
+fn perpetual_mate_threat_is_forbidden() {
+    let (fen, cycle) = PERPETUAL_THREAT;
+    assert_eq!(kind_of(fen, "i2i0"), MoveKind::MateThreat);
+    assert_cycle(fen, cycle, GameResult::BlackWins, Reason::ForbiddenRepetition);
+}
+
+#[test]
+fn keeping_a_mate_in_hand_is_not_a_new_threat() {
+    // Engine reading: Red has a mate by checks in hand all along; shuffling the king instead of giving it
+    // keeps the threat but does not make it, so the king moves are idle and the cycle is a draw.
+    let fen = "5r2C/5P3/3k5/9/9/7R1/9/9/4K4/9 w - - 0 1";
+    assert_eq!(kind_of(fen, "e1e0"), MoveKind::Idle);
+    assert_cycle(fen, "e1e0 f9a9 e0e1 a9f9", GameResult::Draw, Reason::RepetitionDraw);
+}
+
 // ---------------------------------------------------------------------------------------------------
 // §6: repetition — chases
 
@@ -521,6 +541,20 @@ fn a_chase_through_a_check_is_a_chase() {
 }
 
 #[test]
+fn approximation_a_chase_through_two_checks_is_not_seen() {
+    // Rook a2-h2 threatens h9+ Kf8, h8+ K moves, and then the horse on b8 falls: a chase by the rules
+    // ("through a series of checks"), but only one check before the capture is searched, so: idle.
+    assert_eq!(kind_of("5k3/1n7/9/9/9/9/9/R8/9/3K5 w - - 0 1", "a2h2"), MoveKind::Idle);
+}
+
+#[test]
+fn approximation_the_defensive_post_exemption_is_not_recognised() {
+    // Art. 27.3 excuses attacks on an advisor or elephant made while taking up a defensive post that
+    // makes a plain draw. That is not recognised: attacking the unprotected elephant on c5 is a chase.
+    assert_eq!(kind_of("4k4/9/9/9/2b6/R8/9/9/9/3K5 w - - 0 1", "a4c4"), MoveKind::Chase);
+}
+
+#[test]
 fn an_attack_that_existed_before_the_move_is_not_a_chase() {
     // The horse on c3 already attacks the rook on e4; a king move leaves the attack as it was.
     assert_eq!(kind_of("5k3/9/9/9/9/4r4/2N6/9/9/3K5 w - - 0 1", "d0d1"), MoveKind::Idle);
@@ -628,6 +662,14 @@ fn search_sees_a_perpetual_chase_of_one_piece() {
         search_verdict("5k3/9/9/9/9/1pn6/7r1/9/4R4/3K5 w - - 0 1", "e1c1 c4e3 c1e1 e3c4"),
         CycleOutcome::Draw
     );
+}
+
+#[test]
+fn search_does_not_see_mate_threats() {
+    // Approximation (search only): the perpetual mate threat that the referee calls a loss for Red is a
+    // draw for the search, which detects checks and chases only.
+    let (fen, cycle) = PERPETUAL_THREAT;
+    assert_eq!(search_verdict(fen, cycle), CycleOutcome::Draw);
 }
 
 #[test]
