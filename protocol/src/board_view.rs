@@ -37,9 +37,8 @@ fn ascii(pos: &Position) -> Vec<String> {
     let files = "   a b c d e f g h i".to_string();
     let mut lines = vec![files.clone()];
     for rank in (0..10).rev() {
-        let row: Vec<String> = (0..9)
-            .map(|file| piece_at(pos, file, rank).map_or('.', Piece::to_char).to_string())
-            .collect();
+        let row: Vec<String> =
+            (0..9).map(|file| piece_at(pos, file, rank).map_or('.', Piece::to_char).to_string()).collect();
         lines.push(format!("{rank}  {}", row.join(" ")));
         if rank == 5 {
             lines.push("   ~~~~~~~~~~~~~~~~~".to_string());
@@ -53,11 +52,41 @@ fn ascii(pos: &Position) -> Vec<String> {
 fn junction(file: u8, rank: u8) -> char {
     let (left, right) = (file == 0, file == 8);
     match rank {
-        9 => ['┌', '┬', '┐'][if left { 0 } else if right { 2 } else { 1 }],
-        0 => ['└', '┴', '┘'][if left { 0 } else if right { 2 } else { 1 }],
-        5 => ['├', '┴', '┤'][if left { 0 } else if right { 2 } else { 1 }],
-        4 => ['├', '┬', '┤'][if left { 0 } else if right { 2 } else { 1 }],
-        _ => ['├', '┼', '┤'][if left { 0 } else if right { 2 } else { 1 }],
+        9 => ['┌', '┬', '┐'][if left {
+            0
+        } else if right {
+            2
+        } else {
+            1
+        }],
+        0 => ['└', '┴', '┘'][if left {
+            0
+        } else if right {
+            2
+        } else {
+            1
+        }],
+        5 => ['├', '┴', '┤'][if left {
+            0
+        } else if right {
+            2
+        } else {
+            1
+        }],
+        4 => ['├', '┬', '┤'][if left {
+            0
+        } else if right {
+            2
+        } else {
+            1
+        }],
+        _ => ['├', '┼', '┤'][if left {
+            0
+        } else if right {
+            2
+        } else {
+            1
+        }],
     }
 }
 

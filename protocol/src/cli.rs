@@ -53,8 +53,11 @@ pub fn perft(args: PerftArgs) -> ExitCode {
     for line in &lines {
         println!("{line}");
     }
-    let total: u64 =
-        lines.last().and_then(|l| l.strip_prefix("Nodes searched: ")).and_then(|n| n.parse().ok()).unwrap_or(0);
+    let total: u64 = lines
+        .last()
+        .and_then(|l| l.strip_prefix("Nodes searched: "))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
     let secs = start.elapsed().as_secs_f64();
     eprintln!("Time: {:.3} s, Nodes/second: {:.0}", secs, total as f64 / secs.max(1e-9));
     ExitCode::SUCCESS

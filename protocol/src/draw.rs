@@ -101,8 +101,9 @@ mod tests {
         assert!(!no_attackers(&Position::startpos()));
         assert_eq!(verdict(ALL, &bare(), 0, false), Verdict::Draw);
         assert_eq!(verdict(ALL, &Position::startpos(), 0, false), Verdict::Play);
-        let quiet = Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 80 41")
-            .unwrap();
+        let quiet =
+            Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 80 41")
+                .unwrap();
         assert_eq!(verdict(ALL, &quiet, 0, false), Verdict::Draw);
         assert_eq!(verdict(ALL, &quiet, 4, false), Verdict::Play);
         assert_eq!(verdict(NONE, &bare(), 0, false), Verdict::Play);

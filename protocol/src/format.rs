@@ -84,7 +84,10 @@ pub fn info(dialect: Dialect, info: &SearchInfo, show_wdl: bool) -> Vec<String> 
     match dialect {
         Dialect::Uci => {
             let score = Score::from_internal(info.score);
-            let mut s = format!("info depth {} seldepth {} multipv {} score ", info.depth, info.seldepth, info.multipv);
+            let mut s = format!(
+                "info depth {} seldepth {} multipv {} score ",
+                info.depth, info.seldepth, info.multipv
+            );
             let _ = match score {
                 Score::Cp(cp) => write!(s, "cp {cp}"),
                 Score::Mate(n) => write!(s, "mate {n}"),
@@ -193,7 +196,10 @@ mod tests {
             nps: 100000,
             hashfull: 7,
             time_ms: 123,
-            pv: vec![pos.parse_move("h2e2").unwrap(), Move::new("h9".parse().unwrap(), "g7".parse().unwrap())],
+            pv: vec![
+                pos.parse_move("h2e2").unwrap(),
+                Move::new("h9".parse().unwrap(), "g7".parse().unwrap()),
+            ],
         }
     }
 
@@ -213,7 +219,10 @@ mod tests {
         assert!(ucci.contains(&"option newgame type button".to_string()));
         assert!(ucci
             .contains(&"option randomness type combo var none var tiny var small var medium var large var huge default none".to_string()));
-        assert!(ucci.iter().filter(|l| l.starts_with("option")).all(|l| !l.contains(" name ")), "UCCI options have no name keyword");
+        assert!(
+            ucci.iter().filter(|l| l.starts_with("option")).all(|l| !l.contains(" name ")),
+            "UCCI options have no name keyword"
+        );
     }
 
     #[test]
@@ -234,7 +243,10 @@ mod tests {
             info(Dialect::Ucci, &report(-80, Bound::Exact, 1), false),
             vec!["info depth 6 score -20 pv h2e2 h9g7", "info time 123 nodes 12345"]
         );
-        assert_eq!(info(Dialect::Ucci, &report(MATE - 3, Bound::Exact, 1), false)[0], "info depth 6 score 9997 pv h2e2 h9g7");
+        assert_eq!(
+            info(Dialect::Ucci, &report(MATE - 3, Bound::Exact, 1), false)[0],
+            "info depth 6 score 9997 pv h2e2 h9g7"
+        );
         assert!(info(Dialect::Ucci, &report(0, Bound::Exact, 2), false).is_empty());
         assert_eq!(ucci_score(-MATE + 2), -9998);
     }
@@ -257,6 +269,9 @@ mod tests {
         assert_eq!(message(Some(Dialect::Uci), "a\nb"), "info string a b");
         assert_eq!(message(Some(Dialect::Ucci), "x"), "info message x");
         assert_eq!(static_eval(Dialect::Ucci, 400), "info depth 0 score 100");
-        assert_eq!(currmove(Dialect::Ucci, Move::new("h2".parse().unwrap(), "e2".parse().unwrap()), 1, 3), "info currmove h2e2");
+        assert_eq!(
+            currmove(Dialect::Ucci, Move::new("h2".parse().unwrap(), "e2".parse().unwrap()), 1, 3),
+            "info currmove h2e2"
+        );
     }
 }

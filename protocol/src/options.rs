@@ -103,7 +103,12 @@ const LEVELS: &[&str] = &["none", "small", "medium", "large"];
 
 /// The table. UCCI lists `usemillisec` first because some UCCI GUIs read options only until it appears.
 pub const OPTIONS: &[OptionSpec] = &[
-    OptionSpec { id: OptionId::UseMillisec, uci: None, ucci: Some("usemillisec"), kind: OptionKind::Check(false) },
+    OptionSpec {
+        id: OptionId::UseMillisec,
+        uci: None,
+        ucci: Some("usemillisec"),
+        kind: OptionKind::Check(false),
+    },
     OptionSpec {
         id: OptionId::Threads,
         uci: Some("Threads"),
@@ -116,8 +121,18 @@ pub const OPTIONS: &[OptionSpec] = &[
         ucci: Some("hashsize"),
         kind: OptionKind::Spin { default: 16, min: 1, max: MAX_HASH_MB },
     },
-    OptionSpec { id: OptionId::ClearHash, uci: Some("Clear Hash"), ucci: Some("clearhash"), kind: OptionKind::Button },
-    OptionSpec { id: OptionId::Ponder, uci: Some("Ponder"), ucci: Some("ponder"), kind: OptionKind::Check(false) },
+    OptionSpec {
+        id: OptionId::ClearHash,
+        uci: Some("Clear Hash"),
+        ucci: Some("clearhash"),
+        kind: OptionKind::Button,
+    },
+    OptionSpec {
+        id: OptionId::Ponder,
+        uci: Some("Ponder"),
+        ucci: Some("ponder"),
+        kind: OptionKind::Check(false),
+    },
     OptionSpec {
         id: OptionId::MultiPv,
         uci: Some("MultiPV"),
@@ -130,7 +145,12 @@ pub const OPTIONS: &[OptionSpec] = &[
         ucci: Some("moveoverhead"),
         kind: OptionKind::Spin { default: 30, min: 0, max: 5000 },
     },
-    OptionSpec { id: OptionId::ShowWdl, uci: Some("UCI_ShowWDL"), ucci: None, kind: OptionKind::Check(false) },
+    OptionSpec {
+        id: OptionId::ShowWdl,
+        uci: Some("UCI_ShowWDL"),
+        ucci: None,
+        kind: OptionKind::Check(false),
+    },
     OptionSpec {
         id: OptionId::SkillLevel,
         uci: Some("Skill Level"),
@@ -176,7 +196,12 @@ pub const OPTIONS: &[OptionSpec] = &[
         ucci: Some("knowledge"),
         kind: OptionKind::Combo { default: "large", vars: LEVELS },
     },
-    OptionSpec { id: OptionId::AcceptDraw, uci: None, ucci: Some("acceptdraw"), kind: OptionKind::Check(true) },
+    OptionSpec {
+        id: OptionId::AcceptDraw,
+        uci: None,
+        ucci: Some("acceptdraw"),
+        kind: OptionKind::Check(true),
+    },
     OptionSpec { id: OptionId::OfferDraw, uci: None, ucci: Some("offerdraw"), kind: OptionKind::Check(true) },
     OptionSpec { id: OptionId::Resign, uci: None, ucci: Some("resign"), kind: OptionKind::Check(true) },
 ];
@@ -363,7 +388,12 @@ impl Settings {
                 let v = value.ok_or_else(need)?;
                 let n: i64 = v.parse().map_err(|_| bad(v, "an integer".into()))?;
                 if n < min || n > max {
-                    return Err(OptionError::OutOfRange { name: name.to_string(), value: v.to_string(), min, max });
+                    return Err(OptionError::OutOfRange {
+                        name: name.to_string(),
+                        value: v.to_string(),
+                        min,
+                        max,
+                    });
                 }
                 self.store(spec.id, Value::Int(n));
             }
@@ -421,7 +451,10 @@ mod tests {
     fn defaults_agree_with_the_search() {
         let s = Settings::default();
         let o = SearchOptions::default();
-        assert_eq!((s.hash_mb, s.threads, s.multipv, s.move_overhead_ms), (o.hash_mb, o.threads, o.multipv, o.move_overhead_ms));
+        assert_eq!(
+            (s.hash_mb, s.threads, s.multipv, s.move_overhead_ms),
+            (o.hash_mb, o.threads, o.multipv, o.move_overhead_ms)
+        );
         assert_eq!(s.skill_level, 20);
         assert_eq!(s.elo, ELO_RANGE.1 as u32);
         assert!(s.accept_draw && s.offer_draw && s.resign && !s.use_millisec);

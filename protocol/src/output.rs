@@ -25,7 +25,8 @@ impl Output {
     pub fn line(&self, text: &str) {
         tracing::debug!(target: "protocol", "> {text}");
         let mut sink = self.sink.lock().unwrap_or_else(PoisonError::into_inner);
-        let result = sink.write_all(text.as_bytes()).and_then(|_| sink.write_all(b"\n")).and_then(|_| sink.flush());
+        let result =
+            sink.write_all(text.as_bytes()).and_then(|_| sink.write_all(b"\n")).and_then(|_| sink.flush());
         if let Err(e) = result {
             tracing::warn!("cannot write to the GUI: {e}");
         }
@@ -37,8 +38,10 @@ impl Output {
         for text in lines {
             let text = text.as_ref();
             tracing::debug!(target: "protocol", "> {text}");
-            let result =
-                sink.write_all(text.as_bytes()).and_then(|_| sink.write_all(b"\n")).and_then(|_| sink.flush());
+            let result = sink
+                .write_all(text.as_bytes())
+                .and_then(|_| sink.write_all(b"\n"))
+                .and_then(|_| sink.flush());
             if let Err(e) = result {
                 tracing::warn!("cannot write to the GUI: {e}");
                 return;

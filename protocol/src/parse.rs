@@ -112,9 +112,9 @@ pub fn parse(line: &str, dialect: Dialect) -> Result<Command, ParseError> {
             Dialect::Ucci => parse_go_ucci(&rest),
         }
         .map(Command::Go),
-        "ponderhit" => Ok(Command::PonderHit {
-            draw: rest.first().is_some_and(|t| t.eq_ignore_ascii_case("draw")),
-        }),
+        "ponderhit" => {
+            Ok(Command::PonderHit { draw: rest.first().is_some_and(|t| t.eq_ignore_ascii_case("draw")) })
+        }
         "stop" => Ok(Command::Stop),
         "quit" => Ok(Command::Quit),
         "d" => parse_display(&rest),
@@ -222,7 +222,8 @@ fn count(keyword: &str, token: &str, max: u64) -> Result<u64, ParseError> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ParseError::BadNumber { keyword: keyword.to_string(), token: token.to_string() });
     }
-    let out_of_range = || ParseError::OutOfRange { keyword: keyword.to_string(), token: token.to_string(), max };
+    let out_of_range =
+        || ParseError::OutOfRange { keyword: keyword.to_string(), token: token.to_string(), max };
     let v: u64 = digits.parse().map_err(|_| out_of_range())?;
     if v > max {
         return Err(out_of_range());

@@ -214,7 +214,10 @@ mod tests {
     fn long_lines_are_skipped_whole() {
         let mut data = vec![b'x'; 50];
         data.extend_from_slice(b"\nisready\n");
-        assert_eq!(lines(&data, 20), vec![RawLine::TooLong(50), RawLine::Line(b"isready".to_vec()), RawLine::Eof]);
+        assert_eq!(
+            lines(&data, 20),
+            vec![RawLine::TooLong(50), RawLine::Line(b"isready".to_vec()), RawLine::Eof]
+        );
     }
 
     #[test]

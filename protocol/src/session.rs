@@ -15,7 +15,9 @@ use crate::parse::{echo, parse, ParseError};
 use crate::reader::{self, Input, Signals, MAX_LINE};
 use crate::strength::{line_moves, Rng, Strength};
 use engine::evaluate::Evaluate;
-use engine::search::{Clock, Limits, Reporter, SearchControl, SearchInfo, SearchOptions, SearchResult, Searcher};
+use engine::search::{
+    Clock, Limits, Reporter, SearchControl, SearchInfo, SearchOptions, SearchResult, Searcher,
+};
 use engine::{Move, Position};
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
@@ -238,11 +240,10 @@ impl Session {
         self.wait_idle();
     }
 
-    /// At `quit` or end of input: stop the search and let it answer. A running tool is abandoned.
+    /// At `quit` or end of input: stop the search and let it answer; let a tool finish (`perft 5` piped
+    /// in with `quit` after it should print its count).
     fn finish(&mut self) {
-        if matches!(self.busy, Some(Busy::Search(_))) {
-            self.stop_and_wait();
-        }
+        self.stop_and_wait();
     }
 
     fn spawn_tool(&mut self, job: impl FnOnce() + Send + 'static) {
@@ -406,7 +407,6 @@ impl Session {
             }
         }
     }
-
 }
 
 /// The search limits for `go` in `pos`: times in milliseconds whatever the dialect's units (UCCI's are
@@ -493,8 +493,13 @@ struct SearchJob {
 
 impl SearchJob {
     fn run(self, mut searcher: EngineSearcher) -> EngineSearcher {
-        let mut reporter =
-            ProtocolReporter { out: self.out.clone(), dialect: self.dialect, show_wdl: self.show_wdl, lines: vec![], start: Instant::now() };
+        let mut reporter = ProtocolReporter {
+            out: self.out.clone(),
+            dialect: self.dialect,
+            show_wdl: self.show_wdl,
+            lines: vec![],
+            start: Instant::now(),
+        };
         let result = searcher.search(&self.pos, &self.limits, &mut reporter, &self.control);
         // While pondering or analysing, the answer waits for ponderhit or stop.
         while (self.infinite || self.control.pondering()) && !self.control.stopped() {
@@ -613,8 +618,13 @@ mod tests {
         let mut settings = Settings::default();
         assert!(limits_for(&go("go", Dialect::Uci), &pos, &settings, vec![], vec![]).infinite);
         assert!(limits_for(&go("go ponder", Dialect::Uci), &pos, &settings, vec![], vec![]).infinite);
-        assert!(!limits_for(&go("go ponder movetime 5", Dialect::Uci), &pos, &settings, vec![], vec![]).infinite);
-        assert_eq!(limits_for(&go("go depth 0", Dialect::Uci), &pos, &settings, vec![], vec![]).depth, Some(1));
+        assert!(
+            !limits_for(&go("go ponder movetime 5", Dialect::Uci), &pos, &settings, vec![], vec![]).infinite
+        );
+        assert_eq!(
+            limits_for(&go("go depth 0", Dialect::Uci), &pos, &settings, vec![], vec![]).depth,
+            Some(1)
+        );
         settings.skill_level = 0;
         let l = limits_for(&go("go depth 30", Dialect::Uci), &pos, &settings, vec![], vec![]);
         assert_eq!(l.depth, Some(2));
@@ -624,7 +634,10 @@ mod tests {
 
     #[test]
     fn positions_resolve_whole_or_not_at_all() {
-        let spec = |moves: &[&str]| PositionSpec { base: Base::Startpos, moves: moves.iter().map(|m| m.to_string()).collect() };
+        let spec = |moves: &[&str]| PositionSpec {
+            base: Base::Startpos,
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+        };
         assert!(resolve(&spec(&["h2e2", "h9g7"])).is_ok());
         let e = resolve(&spec(&["h2e2", "h2e2"])).unwrap_err();
         assert!(e.contains("move 2"), "{e}");
