@@ -224,9 +224,7 @@ impl Session {
                 Err(_) => tracing::error!("the search thread panicked; starting a fresh searcher"),
             },
             Some(Busy::Tool(h)) => {
-                if h.join().is_err() {
-                    tracing::error!("a tool thread panicked");
-                }
+                let _ = h.join().map_err(|_| tracing::error!("a tool thread panicked"));
             }
             None => {}
         }
