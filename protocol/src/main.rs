@@ -13,7 +13,7 @@ Examples:
   chuhan perft 5                      Nodes searched: 133312995
   chuhan perft 3 --fen \"<FEN>\" --divide
   chuhan bench                        the bench signature: Nodes searched: N
-  echo -e 'uci\\ngo depth 6\\nquit' | chuhan";
+  printf 'position startpos moves h2e2\\nd\\nperft 2\\n' | chuhan";
 
 #[derive(Parser)]
 #[command(name = "chuhan", version, about = "chuhan (楚汉), a xiangqi engine speaking UCCI and UCI", after_help = EXAMPLES)]
