@@ -67,6 +67,15 @@ pub fn echo(token: &str) -> String {
     s
 }
 
+/// A line as it is logged: whole unless it is very long.
+pub fn echo_long(line: &str) -> std::borrow::Cow<'_, str> {
+    const LOG_LIMIT: usize = 2000;
+    match line.char_indices().nth(LOG_LIMIT) {
+        Some((i, _)) => format!("{}... ({} bytes)", &line[..i], line.len()).into(),
+        None => line.into(),
+    }
+}
+
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

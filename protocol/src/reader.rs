@@ -150,7 +150,7 @@ pub fn spawn(
             let input = match read_raw_line(&mut reader, MAX_LINE) {
                 Ok(RawLine::Line(bytes)) => {
                     let text = decode(&bytes);
-                    tracing::debug!(target: "protocol", "< {text}");
+                    tracing::debug!(target: "protocol", "< {}", crate::parse::echo_long(&text));
                     let go_number = signals.note(&text, &control);
                     let quit = text.split_whitespace().next().is_some_and(|w| w.eq_ignore_ascii_case("quit"));
                     let sent = tx.send(Input::Line { text, go_number });
