@@ -1,0 +1,1 @@
+//! Texel tuning of the weights from self-play games (filled in below).
