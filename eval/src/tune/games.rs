@@ -22,11 +22,21 @@ pub struct GameConfig {
     pub adjudicate_score: i32,
     /// ... for this many plies in a row.
     pub adjudicate_plies: usize,
+    /// Re-search without a move that would repeat an earlier position (when another move exists): the
+    /// searches know nothing of repetition, and shuffling games teach the tuner little.
+    pub avoid_repetition: bool,
 }
 
 impl Default for GameConfig {
     fn default() -> Self {
-        GameConfig { depth: 3, random_plies: 6, max_plies: 300, adjudicate_score: 2400, adjudicate_plies: 6 }
+        GameConfig {
+            depth: 3,
+            random_plies: 6,
+            max_plies: 300,
+            adjudicate_score: 2400,
+            adjudicate_plies: 6,
+            avoid_repetition: true,
+        }
     }
 }
 
@@ -90,6 +100,14 @@ fn repetitions(pos: &Position) -> usize {
     1 + recent.filter(|u| u.key == pos.key()).count()
 }
 
+/// Whether playing `m` would bring back a position of the game.
+fn repeats(pos: &mut Position, m: engine::Move) -> bool {
+    pos.make_move(m);
+    let again = repetitions(pos) > 1;
+    pos.unmake_move();
+    again
+}
+
 /// Plays one game from `start` with `red` moving for Red and `black` for Black.
 pub fn play<R: Evaluate, B: Evaluate>(
     start: &Position,
@@ -101,7 +119,7 @@ pub fn play<R: Evaluate, B: Evaluate>(
     pos.clear_history();
     red.clear();
     black.clear();
-    let limits = Limits { depth: Some(config.depth), ..Default::default() };
+    let mut limits = Limits { depth: Some(config.depth), ..Default::default() };
     let control = SearchControl::new();
     let mut quiet_positions = Vec::new();
     let mut lopsided: (Option<Color>, usize) = (None, 0);
@@ -121,10 +139,24 @@ pub fn play<R: Evaluate, B: Evaluate>(
                 quiet_positions,
             };
         }
-        control.reset(false);
-        let result = match us {
-            Color::Red => red.search(&pos, &limits, &mut SilentReporter, &control),
-            Color::Black => black.search(&pos, &limits, &mut SilentReporter, &control),
+        limits.banmoves.clear();
+        let result = loop {
+            control.reset(false);
+            let result = match us {
+                Color::Red => red.search(&pos, &limits, &mut SilentReporter, &control),
+                Color::Black => black.search(&pos, &limits, &mut SilentReporter, &control),
+            };
+            match result.best {
+                Some(m) if config.avoid_repetition && limits.banmoves.len() < 4 && repeats(&mut pos, m) => {
+                    limits.banmoves.push(m);
+                    let others = pos.legal_moves().iter().filter(|m| !limits.banmoves.contains(m)).count();
+                    if others == 0 {
+                        limits.banmoves.pop();
+                        break result;
+                    }
+                }
+                _ => break result,
+            }
         };
         let Some(m) = result.best else {
             return Game { outcome: GameResult::win_for(!us), reason: "mate", plies: ply, quiet_positions };
