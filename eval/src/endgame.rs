@@ -5,7 +5,9 @@
 //! rules are the textbook ones the rules file lists (RULES.md §5), each deliberately narrow:
 //! - a side with nothing that can still attack (no rook, horse or cannon, and no pawn off the last rank:
 //!   老卒无功) cannot win, so a position where neither side can is a dead draw;
-//! - a lone cannon with no piece of its own to screen for it cannot mate (孤炮难鸣);
+//! - a lone cannon cannot mate a king that has no advisors or elephants either (孤炮难鸣): nothing on the
+//!   board can be its screen but the kings. Against advisors it can (an advisor penned on its corner
+//!   becomes the screen), so that case is left to the search;
 //! - a horse and at most one pawn cannot break full advisors and elephants (马卒难破士相全);
 //! - a pawnless side only a little ahead in strong pieces rarely wins (scaled by half, not to zero).
 //!
@@ -25,7 +27,7 @@ pub enum DrawRule {
     None,
     /// The favoured side has nothing that can attack.
     NoAttackers,
-    /// 孤炮难鸣: a lone cannon without screens of its own.
+    /// 孤炮难鸣: a lone cannon with no screen on the board.
     LoneCannon,
     /// 马卒难破士相全: horse and at most one pawn against full advisors and elephants.
     HorsePawnVsFullDefence,
@@ -83,9 +85,10 @@ pub fn scale(pos: &Position, counts: &Counts, strong: Color) -> Scale {
     if pieces > 1 || counts.get(strong, PieceKind::Rook) > 0 {
         return pawnless_small_edge(counts, strong, pawns);
     }
-    let defenders = counts.get(strong, PieceKind::Advisor) + counts.get(strong, PieceKind::Elephant);
+    let defenders = |c: Color| counts.get(c, PieceKind::Advisor) + counts.get(c, PieceKind::Elephant);
     let all_pawns = counts.get(strong, PieceKind::Pawn);
-    if pieces == 1 && counts.get(strong, PieceKind::Cannon) == 1 && all_pawns == 0 && defenders == 0 {
+    let lone_cannon = pieces == 1 && counts.get(strong, PieceKind::Cannon) == 1 && all_pawns == 0;
+    if lone_cannon && defenders(strong) == 0 && defenders(weak) == 0 {
         return Scale { factor: 0, rule: DrawRule::LoneCannon };
     }
     let full_defence =
@@ -144,6 +147,9 @@ mod tests {
         let with_advisor = "4k4/9/9/9/9/9/9/4C4/4A4/3K5 w - - 0 1";
         assert_eq!(scale_of(with_advisor, Color::Red), Scale::NONE);
         assert!(eval(with_advisor) > 300);
+        // Against two advisors the defender's own advisor can be the screen: not scaled.
+        let against_advisors = "3ak4/4a4/9/9/9/9/9/1C7/9/3K5 w - - 0 1";
+        assert_eq!(scale_of(against_advisors, Color::Red), Scale::NONE);
     }
 
     #[test]

@@ -213,3 +213,49 @@ pub fn evaluate_terms<K: Sink>(pos: &Position, ev: &Evaluator, sink: &mut K) -> 
     }
     counts
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{term_count, weight_of};
+
+    fn assert_api<T: Clone + Default + Send + Sync + Evaluate>() {}
+
+    #[test]
+    fn evaluator_fits_the_search() {
+        assert_api::<Evaluator>();
+        let pos = Position::startpos();
+        let full = Evaluator::default().evaluate(&pos);
+        assert_eq!(full, weight_of(params::TEMPO).mg(), "the start position is level but for the tempo");
+        assert_eq!(Evaluator::material_and_pst().evaluate(&pos), 0);
+    }
+
+    #[test]
+    fn tempo_goes_to_the_side_to_move() {
+        let red = "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+        let black = "3k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1";
+        assert_eq!(term_count(red, Color::Red, params::TEMPO), 1);
+        assert_eq!(term_count(red, Color::Black, params::TEMPO), 0);
+        assert_eq!(term_count(black, Color::Black, params::TEMPO), 1);
+        assert!(weight_of(params::TEMPO).mg() > 0);
+    }
+
+    #[test]
+    fn term_sets() {
+        assert!(TermSet::ALL.contains(Term::Tempo));
+        assert!(!TermSet::MATERIAL_AND_PST.contains(Term::Mobility));
+        assert!(TermSet::MATERIAL_AND_PST.contains(Term::PieceSquare));
+        assert!(TermSet::ALL.without(Term::Tempo).with(Term::Tempo) == TermSet::ALL);
+        let no_tempo = Evaluator::with_terms(TermSet::ALL.without(Term::Tempo), true);
+        assert_eq!(no_tempo.evaluate(&Position::startpos()), 0);
+    }
+
+    #[test]
+    fn scores_stay_inside_the_eval_limit() {
+        // Everything Red could have against a bare king.
+        let pos = Position::from_fen("3k5/4P4/2PP1PP2/9/9/9/9/1C2B2C1/RN2A2NR/3AK1B2 w - - 0 1").unwrap();
+        let s = Evaluator::default().evaluate(&pos);
+        assert!(s > 4 * engine::evaluate::UNITS_PER_HORSE && s < EVAL_LIMIT, "{s}");
+        assert_eq!(Evaluator::default().evaluate(&pos.flipped()), s);
+    }
+}
