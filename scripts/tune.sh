@@ -13,7 +13,7 @@ GAMES=${GAMES:-400}             # self-play games for the data
 DEPTH=${DEPTH:-3}               # fixed search depth per move
 THREADS=${THREADS:-1}           # games played in parallel
 SEED=${SEED:-1}                 # openings: a few random legal moves from this seed
-ITERATIONS=${ITERATIONS:-800}   # Adam steps
+ITERATIONS=${ITERATIONS:-400}   # Adam steps
 MATCH_GAMES=${MATCH_GAMES:-100} # tuned vs compiled-in weights, on other openings
 OUT=${OUT:-target/tune}
 

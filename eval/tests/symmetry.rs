@@ -30,13 +30,13 @@ fn positions() -> Vec<Position> {
                 break;
             }
             let captures: Vec<_> = moves.iter().copied().filter(|&m| pos.is_capture(m)).collect();
-            let m = if !captures.is_empty() && rng.next() % 2 == 0 {
+            let m = if !captures.is_empty() && rng.next().is_multiple_of(2) {
                 captures[rng.next() as usize % captures.len()]
             } else {
                 moves[rng.next() as usize % moves.len()]
             };
             pos.make_move(m);
-            if rng.next() % 8 == 0 {
+            if rng.next().is_multiple_of(8) {
                 out.push(Position::from_fen(&pos.to_fen()).expect("own FEN parses"));
             }
         }

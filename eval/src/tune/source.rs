@@ -26,7 +26,7 @@ pub fn render(weights: &[MgEg]) -> String {
         let frozen = if block.tunable { "" } else { " (frozen)" };
         for (i, chunk) in weights[block.start..block.start + block.len].chunks(block.row).enumerate() {
             let first = block.start + i * block.row;
-            if block.start == PST && (first - PST) % HALF_BOARD == 0 {
+            if block.start == PST && (first - PST).is_multiple_of(HALF_BOARD) {
                 let kind = PieceKind::ALL[(first - PST) / HALF_BOARD];
                 let _ = writeln!(out, "    // {} {:?}{frozen}", block.name, kind);
             } else if i == 0 {

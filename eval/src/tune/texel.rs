@@ -75,7 +75,9 @@ pub struct TexelConfig {
     pub iterations: usize,
     /// Adam step size, internal units.
     pub learning_rate: f64,
-    /// Strength of the pull toward the starting weights (per weight, on the error's scale).
+    /// Strength of the pull toward the starting weights (per weight, on the error's scale). The default
+    /// keeps moves small: on 1000 depth-3 self-play games, 1e-8 fitted the held-out games best but lost
+    /// about 140 Elo in play, while 2e-7 played even with the hand-set weights.
     pub regularization: f64,
     /// Every n-th game goes to the validation set (0: none).
     pub validation_every: u32,
@@ -83,7 +85,7 @@ pub struct TexelConfig {
 
 impl Default for TexelConfig {
     fn default() -> Self {
-        TexelConfig { iterations: 800, learning_rate: 1.0, regularization: 2e-7, validation_every: 5 }
+        TexelConfig { iterations: 400, learning_rate: 1.0, regularization: 2e-7, validation_every: 5 }
     }
 }
 
@@ -172,7 +174,8 @@ pub fn tune(
     mut progress: impl FnMut(usize, f64),
 ) -> Fit {
     assert_eq!(start.len(), NUM_WEIGHTS, "weights of this layout");
-    let is_validation = |s: &Sample| config.validation_every > 0 && s.game % config.validation_every == 0;
+    let is_validation =
+        |s: &Sample| config.validation_every > 0 && s.game.is_multiple_of(config.validation_every);
     let train: Vec<&Sample> = samples.iter().filter(|s| !is_validation(s)).collect();
     let validation: Vec<&Sample> = samples.iter().filter(|s| is_validation(s)).collect();
     let x0 = flatten(start);
