@@ -5,9 +5,9 @@ use crate::king_safety::KingFile;
 use crate::params::{
     CONNECTED_ROOKS, DOUBLED_CANNONS, HORSE_CHECK_POINT, HORSE_NEAR_PALACE, PALACE_PAWN, ROOK_NEAR_PALACE,
 };
+use crate::reach::Reach;
 use crate::sink::Sink;
-use engine::attacks::{horse_attacks, rook_attacks};
-use engine::{Bitboard, Color, Piece, PieceKind, Position, Square};
+use engine::{Bitboard, Color, Piece, PieceKind, Position};
 
 const fn point(file: u8, rank: u8) -> u128 {
     1u128 << (rank as usize * 9 + file as usize)
@@ -32,10 +32,10 @@ pub fn palace_pawn<K: Sink>(pos: &Position, us: Color, sink: &mut K) {
 
 /// 连车: two rooks that see each other defend each other and double on a line.
 #[inline(always)]
-pub fn connected_rooks<K: Sink>(pos: &Position, us: Color, sink: &mut K) {
+pub fn connected_rooks<K: Sink>(pos: &Position, reach: &Reach, us: Color, sink: &mut K) {
     let rooks = pos.pieces(us, PieceKind::Rook);
-    let connected = match rooks.lsb() {
-        Some(r) if rooks.more_than_one() => (pos.rook_attacks(r) & rooks).nonempty(),
+    let connected = match reach.rooks() {
+        [first, _] => (*first & rooks).nonempty(),
         _ => false,
     };
     sink.add(us, CONNECTED_ROOKS, connected as i32);
@@ -58,22 +58,17 @@ pub fn horse_check_points<K: Sink>(pos: &Position, us: Color, sink: &mut K) {
 
 /// Rooks that reach into the enemy palace.
 #[inline(always)]
-pub fn rooks_near_palace<K: Sink>(pos: &Position, us: Color, sink: &mut K) {
+pub fn rooks_near_palace<K: Sink>(reach: &Reach, us: Color, sink: &mut K) {
     let palace = Bitboard::PALACE[(!us).index()];
-    let (occ, occ_t) = (pos.occupied(), pos.occupied_transposed());
-    let n = pos
-        .pieces(us, PieceKind::Rook)
-        .filter(|&sq: &Square| (rook_attacks(sq, occ, occ_t) & palace).nonempty())
-        .count() as i32;
+    let n = reach.rooks().iter().filter(|&&r| (r & palace).nonempty()).count() as i32;
     sink.add(us, ROOK_NEAR_PALACE, n);
 }
 
 /// Enemy palace points our horses attack.
 #[inline(always)]
-pub fn horses_near_palace<K: Sink>(pos: &Position, us: Color, sink: &mut K) {
+pub fn horses_near_palace<K: Sink>(reach: &Reach, us: Color, sink: &mut K) {
     let palace = Bitboard::PALACE[(!us).index()];
-    let occ = pos.occupied();
-    let n: u32 = pos.pieces(us, PieceKind::Horse).map(|sq| (horse_attacks(sq, occ) & palace).count()).sum();
+    let n: u32 = reach.horses().iter().map(|&h| (h & palace).count()).sum();
     sink.add(us, HORSE_NEAR_PALACE, n as i32);
 }
 

@@ -24,6 +24,7 @@ pub mod params;
 pub mod phase;
 pub mod placement;
 pub mod pst;
+pub mod reach;
 pub mod score;
 pub mod sink;
 pub mod trace;
@@ -41,6 +42,7 @@ use engine::evaluate::EVAL_LIMIT;
 use engine::{Color, Evaluate, PieceKind, Position};
 use king_safety::KingFile;
 use material::Counts;
+use reach::Reach;
 use sink::{Accumulator, Sink};
 
 /// A set of [`Term`]s to evaluate.
@@ -186,17 +188,22 @@ pub fn evaluate_terms<K: Sink>(pos: &Position, ev: &Evaluator, sink: &mut K) -> 
             king_safety::empty_headed_cannon(file, us, sink);
             king_safety::cannon_aimed_at_king(file, us, sink);
         }
+        let reach = if t.contains(Term::Attack) || t.contains(Term::Mobility) {
+            Reach::of(pos, us)
+        } else {
+            Reach::default()
+        };
         if t.contains(Term::Attack) {
             attack::palace_pawn(pos, us, sink);
-            attack::connected_rooks(pos, us, sink);
+            attack::connected_rooks(pos, &reach, us, sink);
             attack::doubled_cannons(&files[(!us).index()], us, sink);
             attack::horse_check_points(pos, us, sink);
-            attack::rooks_near_palace(pos, us, sink);
-            attack::horses_near_palace(pos, us, sink);
+            attack::rooks_near_palace(&reach, us, sink);
+            attack::horses_near_palace(&reach, us, sink);
         }
         if t.contains(Term::Mobility) {
-            mobility::rook_mobility(pos, us, sink);
-            mobility::horse_mobility(pos, us, sink);
+            mobility::rook_mobility(pos, &reach, us, sink);
+            mobility::horse_mobility(pos, &reach, us, sink);
             mobility::cannon_mobility(pos, us, sink);
         }
         if t.contains(Term::Placement) {

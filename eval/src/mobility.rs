@@ -3,28 +3,27 @@
 //! value of the first few moves can differ from the value of the last.
 
 use crate::params::{CANNON_MOBILITY, CANNON_TARGET, HORSE_MOBILITY, ROOK_MOBILITY, SLIDER_MOBILITY};
+use crate::reach::Reach;
 use crate::sink::Sink;
-use engine::attacks::{cannon_attacks, horse_attacks, rook_attacks};
+use engine::attacks::{cannon_attacks, rook_attacks};
 use engine::{Color, PieceKind, Position};
 
 /// Rook moves, captures included.
 #[inline(always)]
-pub fn rook_mobility<K: Sink>(pos: &Position, us: Color, sink: &mut K) {
-    let (occ, occ_t) = (pos.occupied(), pos.occupied_transposed());
+pub fn rook_mobility<K: Sink>(pos: &Position, reach: &Reach, us: Color, sink: &mut K) {
     let not_ours = !pos.color_pieces(us);
-    for sq in pos.pieces(us, PieceKind::Rook) {
-        let n = (rook_attacks(sq, occ, occ_t) & not_ours).count() as usize;
+    for &moves in reach.rooks() {
+        let n = (moves & not_ours).count() as usize;
         sink.add(us, ROOK_MOBILITY + n.min(SLIDER_MOBILITY - 1), 1);
     }
 }
 
 /// Horse moves with blocked legs taken into account (马怕蹩脚).
 #[inline(always)]
-pub fn horse_mobility<K: Sink>(pos: &Position, us: Color, sink: &mut K) {
-    let occ = pos.occupied();
+pub fn horse_mobility<K: Sink>(pos: &Position, reach: &Reach, us: Color, sink: &mut K) {
     let not_ours = !pos.color_pieces(us);
-    for sq in pos.pieces(us, PieceKind::Horse) {
-        let n = (horse_attacks(sq, occ) & not_ours).count() as usize;
+    for &moves in reach.horses() {
+        let n = (moves & not_ours).count() as usize;
         sink.add(us, HORSE_MOBILITY + n, 1);
     }
 }

@@ -23,6 +23,10 @@ pub trait Sink {
     }
 }
 
+/// The weights as one static table: indexing the `const` directly with a run-time index can make the
+/// compiler copy the whole array per call.
+static WEIGHT_TABLE: [MgEg; NUM_WEIGHTS] = WEIGHTS;
+
 /// Sums the weights from Red's point of view.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Accumulator {
@@ -41,7 +45,7 @@ impl Sink for Accumulator {
     #[inline(always)]
     fn add(&mut self, color: Color, weight: usize, n: i32) {
         debug_assert!(weight < NUM_WEIGHTS);
-        let v = WEIGHTS[weight] * n;
+        let v = WEIGHT_TABLE[weight] * n;
         match color {
             Color::Red => self.total += v,
             Color::Black => self.total -= v,
