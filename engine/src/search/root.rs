@@ -363,7 +363,11 @@ impl<E: Evaluate> Worker<'_, E> {
         if score.abs() >= MATE_BOUND && depth >= 2 * (MATE - score.abs()) + 2 {
             return true;
         }
-        if single_move && main.clock_mode {
+        if !main.clock_mode {
+            // A fixed move time is spent in full (the hard limit ends it); depth and node limits end the loop.
+            return false;
+        }
+        if single_move {
             return true;
         }
         // Stability of the best move and of the score stretches or shrinks the optimum time.
