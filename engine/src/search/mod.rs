@@ -288,7 +288,7 @@ pub struct Searcher<E: Evaluate> {
     eval: E,
     options: SearchOptions,
     tt: TranspositionTable,
-    histories: Vec<Box<Histories>>,
+    histories: Vec<Histories>,
     features: SearchFeatures,
 }
 
@@ -297,13 +297,7 @@ impl<E: Evaluate> Searcher<E> {
     pub fn new(eval: E) -> Searcher<E> {
         let options = SearchOptions::default();
         let tt = TranspositionTable::new(options.hash_mb);
-        Searcher {
-            eval,
-            histories: vec![Box::new(Histories::new())],
-            options,
-            tt,
-            features: SearchFeatures::default(),
-        }
+        Searcher { eval, histories: vec![Histories::new()], options, tt, features: SearchFeatures::default() }
     }
 
     /// The evaluator.
@@ -321,7 +315,7 @@ impl<E: Evaluate> Searcher<E> {
         if options.hash_mb != self.options.hash_mb {
             self.tt.resize(options.hash_mb);
         }
-        self.histories.resize_with(options.threads.max(1), || Box::new(Histories::new()));
+        self.histories.resize_with(options.threads.max(1), Histories::new);
         self.options = options;
     }
 
@@ -370,7 +364,7 @@ impl<E: Evaluate> Searcher<E> {
         control: &SearchControl,
     ) -> SearchResult {
         if self.histories.is_empty() {
-            self.histories.push(Box::new(Histories::new()));
+            self.histories.push(Histories::new());
         }
         self.tt.new_search();
         let job = threads::SearchJob {

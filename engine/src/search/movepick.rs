@@ -294,7 +294,7 @@ mod tests {
         }
         let pick = |i: usize| junk.get(junk.len().wrapping_sub(i + 1)).copied();
         let killers = [pick(3), pick(5)];
-        let counter = if depth % 2 == 0 { pick(3) } else { pick(7) };
+        let counter = if depth.is_multiple_of(2) { pick(3) } else { pick(7) };
         let ord = OrderInfo { hist, rows: [NO_ROW; 3] };
         let mut picker = MovePicker::new_main(pos, pick(1), killers, counter);
         let mut seen = Vec::new();

@@ -33,7 +33,7 @@ pub enum CycleVerdict {
 pub fn cycle_verdict(pos: &Position, cycle_len: usize) -> CycleVerdict {
     let history = pos.history();
     let n = history.len();
-    debug_assert!(cycle_len >= 2 && cycle_len <= n && cycle_len % 2 == 0);
+    debug_assert!(cycle_len >= 2 && cycle_len <= n && cycle_len.is_multiple_of(2));
     // Move j gave check if its opponent was in check before the next move (or now, for the last move).
     let gave_check = |j: usize| {
         if j + 1 < n {

@@ -148,7 +148,7 @@ fn helper_skips(id: usize, depth: i32) -> bool {
 
 /// Sorts root moves best first, keeping the earlier order among equals.
 fn sort_root_moves(moves: &mut [RootMove]) {
-    moves.sort_by(|a, b| b.score.cmp(&a.score));
+    moves.sort_by_key(|m| std::cmp::Reverse(m.score));
 }
 
 /// `pv` checked move by move from `pos` (cut at the first move that is not legal) and extended from the hash
@@ -355,7 +355,7 @@ impl<E: Evaluate> Worker<'_, E> {
         }
         let score = best.score;
         if let Some(n) = limits.mate {
-            if score >= MATE_BOUND && MATE - score <= 2 * n as i32 - 1 {
+            if score >= MATE_BOUND && MATE - score < 2 * n as i32 {
                 return true;
             }
         }

@@ -70,7 +70,7 @@ pub struct SearchJob<'s, E: Evaluate> {
     /// The shared table (already advanced to the new search's generation).
     pub tt: &'s TranspositionTable,
     /// One set of statistics per thread.
-    pub histories: &'s mut [Box<Histories>],
+    pub histories: &'s mut [Histories],
     /// Options in force.
     pub options: &'s SearchOptions,
     /// Selective parts in use.

@@ -96,7 +96,7 @@ impl TranspositionTable {
 
     /// Size in MiB (rounded down).
     pub fn size_mb(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>() >> 20
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
     }
 
     /// Replaces the table by an empty one of `mb` MiB.
