@@ -8,6 +8,15 @@
 //! inner search and quiescence), `movepick` (staged move ordering), `history` (ordering statistics),
 //! [`see`] (static exchange evaluation), [`tt`] (the shared hash table), [`time`] (budgets), [`repetition`]
 //! (draws and cycles in the tree), `threads` (lazy SMP and the final vote), `params` (margins and tables).
+//!
+//! Nodes are counted at every `make_move` of the root, the main search and quiescence (null moves are not
+//! counted). With one thread and no time limit the search is deterministic: the same node count and move
+//! for the same position, limits and (cleared) state.
+//!
+//! Strength notes (self-play at 20k nodes a move with a small positional evaluator, 120 games each, about
+//! ±55 Elo): singular extensions measured +0 and are off by default ([`SearchFeatures::singular`]); check
+//! extensions measured +20 and are on. The full search beats plain alpha-beta ([`SearchFeatures::plain`])
+//! by about 85% at equal nodes and 80% at equal time.
 
 mod history;
 mod movepick;
