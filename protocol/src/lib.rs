@@ -1,1 +1,3 @@
 //! chuhan's front door: protocols and command line.
+
+pub mod matchrunner;

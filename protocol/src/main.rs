@@ -43,6 +43,13 @@ enum Command {
         #[arg(long)]
         fens: Option<std::path::PathBuf>,
     },
+    /// Play engine-vs-engine matches (see `chuhan match --help`).
+    #[command(disable_help_flag = true)]
+    Match {
+        /// Match arguments, parsed by the match runner.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -98,6 +105,7 @@ fn main() -> ExitCode {
             println!("Nodes/second: {}", report.nps());
             ExitCode::SUCCESS
         }
+        Some(Command::Match { args }) => protocol::matchrunner::run(args),
         None => ExitCode::SUCCESS,
     }
 }
