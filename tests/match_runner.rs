@@ -49,8 +49,11 @@ fn scratch(test: &str) -> PathBuf {
     dir
 }
 
-/// The result rows of a results file as (red, black, result, termination, detail).
-fn rows(path: &PathBuf) -> Vec<(String, String, String, String, String)> {
+/// A result row as (red, black, result, termination, detail).
+type Row = (String, String, String, String, String);
+
+/// The result rows of a results file.
+fn rows(path: &PathBuf) -> Vec<Row> {
     let text = std::fs::read_to_string(path).expect("results file");
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.is_empty())
@@ -64,12 +67,7 @@ fn rows(path: &PathBuf) -> Vec<(String, String, String, String, String)> {
 }
 
 /// Plays a short match from `fen` and returns its rows.
-fn play_from(
-    test: &str,
-    fen: &str,
-    engines: &[Vec<String>],
-    args: &str,
-) -> (Run, Vec<(String, String, String, String, String)>) {
+fn play_from(test: &str, fen: &str, engines: &[Vec<String>], args: &str) -> (Run, Vec<Row>) {
     let dir = scratch(test);
     let book = dir.join("book.fen");
     std::fs::write(&book, format!("{fen}\n")).expect("write openings");

@@ -463,7 +463,7 @@ fn seconds_to_ms(opt: &str, v: &str) -> Result<u64, ConfigError> {
     let bad =
         || ConfigError::BadValue(opt.to_string(), v.to_string(), "a time control like 10+0.1 or 40/60+0");
     let s: f64 = v.trim().parse().map_err(|_| bad())?;
-    if !s.is_finite() || s < 0.0 || s > 1e9 {
+    if !s.is_finite() || !(0.0..=1e9).contains(&s) {
         return Err(bad());
     }
     Ok((s * 1000.0).round() as u64)
@@ -586,7 +586,7 @@ fn parse_sprt(opt: &str, words: &[String]) -> Result<SprtConfig, ConfigError> {
         }
     }
     let rate_ok = |p: f64| p > 0.0 && p < 0.5;
-    if !(s.elo0 < s.elo1)
+    if s.elo0 >= s.elo1
         || !rate_ok(s.alpha)
         || !rate_ok(s.beta)
         || s.elo0.abs() > 1000.0

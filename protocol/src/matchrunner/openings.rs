@@ -175,8 +175,7 @@ fn movetext_tokens(text: &str) -> Vec<String> {
     let mut brace = false;
     let mut paren = 0usize;
     for line in text.lines() {
-        let mut chars = line.chars();
-        while let Some(c) = chars.next() {
+        for c in line.chars() {
             match c {
                 '{' if !brace => brace = true,
                 '}' if brace => brace = false,

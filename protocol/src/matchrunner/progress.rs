@@ -33,7 +33,7 @@ impl Progress {
 
     /// Shows the state after `done` games; `tally` is the pairing to summarise.
     pub fn update(&mut self, done: u64, tally: &Tally, sprt: Option<&Sprt>) {
-        if !self.tty && done % self.every != 0 && done != self.total {
+        if !self.tty && !done.is_multiple_of(self.every) && done != self.total {
             return;
         }
         let line = line(done, self.total, tally, sprt);

@@ -162,7 +162,7 @@ mod interim {
             let mut all_checks = [true, true];
             for i in start..n {
                 // Moves alternate; the last one (n-1) was by last_mover.
-                let side = if (n - 1 - i) % 2 == 0 { last_mover } else { !last_mover };
+                let side = if (n - 1 - i).is_multiple_of(2) { last_mover } else { !last_mover };
                 all_checks[side.index()] &= gave_check(i);
             }
             let result = match all_checks {
