@@ -110,7 +110,7 @@ fn perpetual_check_loses_for_the_checking_side() {
         &[engine("checker", "uci", "--mode perpetual"), engine("runner", "ucci", "")],
         "--games 1",
     );
-    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "repetition"), "{:?}", r[0]);
+    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "perpetual-check"), "{:?}", r[0]);
 }
 
 #[test]

@@ -68,8 +68,14 @@ pub enum Termination {
     Checkmate,
     /// No legal move (a loss in xiangqi).
     Stalemate,
-    /// A repetition verdict (棋例): a draw, or a loss for the side that broke a prohibition.
-    Repetition,
+    /// Perpetual check (长将) against allowed moves: the checking side loses.
+    PerpetualCheck,
+    /// Perpetual chase (长捉) against allowed moves: the chasing side loses.
+    PerpetualChase,
+    /// Another forbidden repetition (perpetual mate threats, mixtures) against allowed moves: a loss.
+    ForbiddenRepetition,
+    /// A repetition the 棋例 call a draw.
+    RepetitionDraw,
     /// 120 plies without a capture.
     MoveLimit,
     /// Neither side can win.
@@ -94,10 +100,13 @@ pub enum Termination {
 
 impl Termination {
     /// Every termination, in table order.
-    pub const ALL: [Termination; 13] = [
+    pub const ALL: [Termination; 16] = [
         Termination::Checkmate,
         Termination::Stalemate,
-        Termination::Repetition,
+        Termination::PerpetualCheck,
+        Termination::PerpetualChase,
+        Termination::ForbiddenRepetition,
+        Termination::RepetitionDraw,
         Termination::MoveLimit,
         Termination::DeadPosition,
         Termination::IllegalMove,
@@ -115,7 +124,10 @@ impl Termination {
         match self {
             Termination::Checkmate => "checkmate",
             Termination::Stalemate => "stalemate",
-            Termination::Repetition => "repetition",
+            Termination::PerpetualCheck => "perpetual-check",
+            Termination::PerpetualChase => "perpetual-chase",
+            Termination::ForbiddenRepetition => "forbidden-repetition",
+            Termination::RepetitionDraw => "repetition-draw",
             Termination::MoveLimit => "move-limit",
             Termination::DeadPosition => "dead-position",
             Termination::IllegalMove => "illegal-move",
@@ -247,6 +259,9 @@ pub fn play(setup: &GameSetup) -> Option<GameRecord> {
     let specs = [setup.red, setup.black];
     let mut moves: Vec<MoveRecord> = Vec::new();
     let mut arbiter = Arbiter::new(pos.clone());
+    if let Some(v) = arbiter.initial_verdict() {
+        return Some(finish(setup, moves, v));
+    }
     for text in &setup.opening.moves {
         let Ok(m) = pos.parse_move(text) else { break };
         moves.push(MoveRecord {

@@ -6,10 +6,11 @@
 use super::game::{Outcome, Termination};
 use engine::{Move, Position};
 
-// INTERIM: `engine::rules` (branch `rules`) is not merged yet. Switching to it is this one line:
-//     use engine::rules::{GameResult, Judgement, Reason, Referee};
-// plus the `notation` calls in `to_chinese` / `from_chinese`, then delete `mod interim`.
-use interim::{GameResult, Judgement, Reason, Referee};
+// INTERIM: `engine::rules` and `engine::notation` (branch `rules`) are not merged yet; `mod interim` below
+// has their shape. Switching is this one line,
+//     use engine::{notation, rules::{GameResult, Judgement, Reason, Referee}};
+// then deleting `mod interim` and the `use interim::...` line.
+use interim::{notation, GameResult, Judgement, Reason, Referee};
 
 /// A game under the referee's eye.
 pub struct Arbiter {
@@ -31,6 +32,11 @@ impl Arbiter {
     /// A referee for a game starting at `pos`.
     pub fn new(pos: Position) -> Arbiter {
         Arbiter { referee: Referee::new(pos) }
+    }
+
+    /// The verdict on the starting position itself (a position that is already mate, or dead).
+    pub fn initial_verdict(&self) -> Option<Verdict> {
+        verdict(&self.referee.judgement())
     }
 
     /// The current position.
@@ -55,26 +61,32 @@ fn verdict(j: &Judgement) -> Option<Verdict> {
     let termination = match j.reason {
         Reason::Checkmate => Termination::Checkmate,
         Reason::Stalemate => Termination::Stalemate,
-        Reason::Repetition => Termination::Repetition,
+        Reason::PerpetualCheck => Termination::PerpetualCheck,
+        Reason::PerpetualChase => Termination::PerpetualChase,
+        Reason::ForbiddenRepetition => Termination::ForbiddenRepetition,
+        Reason::RepetitionDraw => Termination::RepetitionDraw,
         Reason::MoveLimit => Termination::MoveLimit,
         Reason::DeadPosition => Termination::DeadPosition,
+        Reason::IllegalMove => Termination::IllegalMove,
+        Reason::Ongoing => return None,
     };
     Some(Verdict { outcome, termination, detail: j.detail.clone() })
 }
 
 /// A legal move in Chinese notation (`炮二平五`).
 pub fn to_chinese(pos: &Position, m: Move) -> String {
-    interim::to_chinese(pos, m)
+    notation::to_chinese(pos, m)
 }
 
 /// The legal move that Chinese notation names, if any.
 pub fn from_chinese(pos: &Position, text: &str) -> Option<Move> {
-    interim::from_chinese(pos, text)
+    notation::from_chinese(pos, text).ok()
 }
 
-/// A stand-in for `engine::rules` with the same shape, judging only what the runner's tests need:
-/// checkmate, stalemate, the 120-ply limit, bare positions, and threefold repetition where a side that
-/// checked with every move of the cycle loses (chases are not judged: such cycles are draws here).
+/// A stand-in for `engine::rules` and `engine::notation` with the same shape, judging only what the
+/// runner's tests need: checkmate, stalemate, the 120-ply limit, bare positions, and threefold repetition
+/// where a side that checked with every move of the cycle loses (chases are not judged: draws here).
+#[allow(dead_code)]
 mod interim {
     use engine::{Color, Move, PieceKind, Position};
 
@@ -90,9 +102,14 @@ mod interim {
     pub enum Reason {
         Checkmate,
         Stalemate,
-        Repetition,
+        PerpetualCheck,
+        PerpetualChase,
+        ForbiddenRepetition,
+        RepetitionDraw,
         MoveLimit,
         DeadPosition,
+        IllegalMove,
+        Ongoing,
     }
 
     pub struct Judgement {
@@ -121,6 +138,10 @@ mod interim {
             &self.pos
         }
 
+        pub fn judgement(&self) -> Judgement {
+            Judgement { result: GameResult::Ongoing, reason: Reason::Ongoing, detail: String::new() }
+        }
+
         pub fn play(&mut self, m: Move) -> Judgement {
             let mover = self.pos.side_to_move();
             self.pos.make_move(m);
@@ -143,7 +164,7 @@ mod interim {
             if Color::ALL.iter().all(|&c| attackers.iter().all(|&k| self.pos.pieces(c, k).is_empty())) {
                 return judge(GameResult::Draw, Reason::DeadPosition, "no attacking pieces left");
             }
-            judge(GameResult::Ongoing, Reason::Repetition, "")
+            judge(GameResult::Ongoing, Reason::Ongoing, "")
         }
 
         fn repetition(&self) -> Option<Judgement> {
@@ -170,13 +191,17 @@ mod interim {
                 [false, true] => wins(Color::Red),
                 _ => GameResult::Draw,
             };
-            let detail = match result {
-                GameResult::BlackWins => "perpetual check by Red",
-                GameResult::RedWins => "perpetual check by Black",
-                _ => "threefold repetition",
+            let (reason, detail) = match result {
+                GameResult::BlackWins => (Reason::PerpetualCheck, "perpetual check by Red"),
+                GameResult::RedWins => (Reason::PerpetualCheck, "perpetual check by Black"),
+                _ => (Reason::RepetitionDraw, "threefold repetition"),
             };
-            Some(Judgement { result, reason: Reason::Repetition, detail: detail.to_string() })
+            Some(Judgement { result, reason, detail: detail.to_string() })
         }
+    }
+
+    pub mod notation {
+        pub use super::{from_chinese, to_chinese};
     }
 
     const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -231,7 +256,7 @@ mod interim {
         text
     }
 
-    pub fn from_chinese(pos: &Position, text: &str) -> Option<Move> {
+    pub fn from_chinese(pos: &Position, text: &str) -> Result<Move, String> {
         let want: String = text
             .trim()
             .chars()
@@ -247,7 +272,7 @@ mod interim {
                 _ => c,
             })
             .collect();
-        pos.legal_moves().iter().copied().find(|&m| to_chinese(pos, m) == want)
+        pos.legal_moves().iter().copied().find(|&m| to_chinese(pos, m) == want).ok_or(want)
     }
 }
 
@@ -281,6 +306,6 @@ mod tests {
             }
         }
         let v = last.expect("the cycle is judged");
-        assert_eq!((v.outcome, v.termination), (Outcome::BlackWins, Termination::Repetition));
+        assert_eq!((v.outcome, v.termination), (Outcome::BlackWins, Termination::PerpetualCheck));
     }
 }
