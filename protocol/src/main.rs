@@ -50,6 +50,15 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+    /// Judge a game by the Chinese rules: prints `<result> <reason>`.
+    Judge {
+        /// Start position (FEN or `startpos`; default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// The moves, in ICCS (`h2e2`) or Chinese notation (`炮二平五`).
+        #[arg(long, num_args = 0.., allow_hyphen_values = true)]
+        moves: Vec<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -106,6 +115,12 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Match { args }) => protocol::matchrunner::run(args),
+        Some(Command::Judge { fen, moves }) => ExitCode::from(protocol::judge::run(
+            fen.as_deref(),
+            &moves,
+            &mut std::io::stdout().lock(),
+            &mut std::io::stderr().lock(),
+        )),
         None => ExitCode::SUCCESS,
     }
 }

@@ -1,0 +1,95 @@
+//! The character of one move for the repetition rules: check (将), mate threat (杀), chase (捉) or idle
+//! (闲), judged by its heaviest effect (art. 27.4).
+//!
+//! * **Check:** the move attacks the enemy king (art. 28.1).
+//! * **Mate threat:** not a check, but if the mover could move again it would mate by a series of checks
+//!   (art. 28.2; see `mate` for the depth searched).
+//! * **Chase:** the move creates a threat to win an enemy piece with material value that did not exist
+//!   before it (art. 29.2, "from no chase to chase"; a threat that only moved along with the pieces is
+//!   "from chase to chase" and idle). The threat itself is defined in `chase`. Not chases (art. 27.1,
+//!   27.2, 28.5-28.8): the king by itself; a pawn by itself (kept apart, because it becomes a chase when
+//!   both sides attack on every move); offering an equal exchange (兑), following a protected piece (跟) and
+//!   blocking (拦), which win nothing; a sacrifice (献) is idle unless the move also chases.
+//! * **Idle:** everything else.
+
+use crate::bitboard::Bitboard;
+use crate::position::Position;
+use crate::rules::chase::threats;
+use crate::rules::mate::{threatens_mate, NODE_BUDGET, THREAT_CHECKS};
+use crate::types::Move;
+use std::fmt;
+
+/// The kinds of move, lightest first, so `max` picks the heaviest effect.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MoveKind {
+    /// 闲: no attack (includes exchange offers, sacrifices, blocks, follows, king or pawn attacks alone).
+    Idle,
+    /// 捉: a new threat to win a piece.
+    Chase,
+    /// 杀: threatens mate by a series of checks.
+    MateThreat,
+    /// 将: attacks the king.
+    Check,
+}
+
+impl fmt::Display for MoveKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MoveKind::Idle => "idle",
+            MoveKind::Chase => "chase",
+            MoveKind::MateThreat => "mate-threat",
+            MoveKind::Check => "check",
+        })
+    }
+}
+
+/// A move's character with the pieces it newly chases.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MoveClass {
+    /// The heaviest effect, not counting chases by a pawn by itself.
+    pub kind: MoveKind,
+    /// Targets newly chased (squares, unchanged by the move since they are the opponent's pieces).
+    pub chased: Bitboard,
+    /// Targets newly threatened by a pawn by itself only: idle unless both sides attack on every move.
+    pub pawn_chased: Bitboard,
+}
+
+impl MoveClass {
+    /// The kind when chases by a pawn by itself count (mutual perpetual attack, art. 27.2).
+    pub fn kind_counting_pawns(&self) -> MoveKind {
+        if self.kind == MoveKind::Idle && self.pawn_chased.nonempty() {
+            MoveKind::Chase
+        } else {
+            self.kind
+        }
+    }
+}
+
+/// Classifies the legal move `m` of the side to move in `pos`; `pos` is left as it was.
+pub fn classify(pos: &mut Position, m: Move) -> MoveClass {
+    pos.make_move(m);
+    if pos.in_check() {
+        pos.unmake_move();
+        return MoveClass { kind: MoveKind::Check, chased: Bitboard::EMPTY, pawn_chased: Bitboard::EMPTY };
+    }
+    let mut budget = NODE_BUDGET;
+    if threatens_mate(pos, THREAT_CHECKS, &mut budget) {
+        pos.unmake_move();
+        return MoveClass {
+            kind: MoveKind::MateThreat,
+            chased: Bitboard::EMPTY,
+            pawn_chased: Bitboard::EMPTY,
+        };
+    }
+    pos.make_null_move();
+    let after = threats(pos);
+    pos.unmake_null_move();
+    pos.unmake_move();
+    let before = threats(pos);
+    // A chase by the king alone is never a chase, so a target the king alone attacked before can still be
+    // chased "for the first time" when another piece joins in; likewise for a pawn's attack.
+    let chased = after.by_piece & !before.by_piece;
+    let pawn_chased = after.by_pawn & !(before.by_piece | before.by_pawn);
+    let kind = if chased.nonempty() { MoveKind::Chase } else { MoveKind::Idle };
+    MoveClass { kind, chased, pawn_chased }
+}
