@@ -70,6 +70,7 @@ pub fn line(done: u64, total: u64, t: &Tally, sprt: Option<&Sprt>) -> String {
     if let Some(test) = sprt {
         let llr = test.llr(&t.penta);
         let (lo, hi) = test.bounds();
+        let llr = if llr.abs() < 0.005 { 0.0 } else { llr };
         s.push_str(&format!("  LLR {llr:.2} ({lo:.2}, {hi:.2}) {}", sprt_word(test.state(llr))));
     }
     s

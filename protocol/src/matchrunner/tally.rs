@@ -115,6 +115,7 @@ impl Tally {
         );
         if let Some(t) = sprt {
             let llr = t.llr(&self.penta);
+            let llr = if llr.abs() < 0.005 { 0.0 } else { llr };
             let (lo, hi) = t.bounds();
             let _ = writeln!(
                 out,
@@ -151,7 +152,9 @@ pub fn elo_text(e: f64) -> String {
     if e.is_infinite() {
         if e > 0.0 { "+inf" } else { "-inf" }.to_string()
     } else {
-        format!("{e:+.1}")
+        // Rounded first so that a tiny negative value does not print as "-0.0".
+        let r = (e * 10.0).round() / 10.0;
+        format!("{:+.1}", if r == 0.0 { 0.0 } else { r })
     }
 }
 
@@ -208,6 +211,10 @@ mod tests {
         assert_eq!(t.penta.0, [0, 1, 1, 0, 0]);
         assert_eq!(t.moves[0].moves, 40, "a's moves as Red in pairs 0 and 1");
         assert_eq!(t.moves[1].moves, 40);
+        assert_eq!(
+            (elo_text(-0.01), elo_text(-0.06), elo_text(f64::NEG_INFINITY)),
+            ("+0.0".into(), "-0.1".into(), "-inf".into())
+        );
         let table = t.table(None);
         assert!(table.contains("W 1 D 1 L 2"), "{table}");
         assert!(table.contains("checkmate 4"), "{table}");
