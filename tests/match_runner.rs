@@ -240,7 +240,7 @@ fn both_dialects_get_their_own_commands_and_clocks() {
     let log = dir.join("traffic.log");
     let run = chuhan_match(
         &[engine("u", "uci", ""), engine("c", "ucci", "")],
-        &format!("--tc 5+0.05 --games 2 --max-plies 6 --log {}", log.display()),
+        &format!("--tc 5+0.05 --games 2 --max-plies 6 --engine-log {}", log.display()),
     );
     assert!(run.ok, "{}", run.stderr);
     let log = std::fs::read_to_string(&log).expect("traffic log");

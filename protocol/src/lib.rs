@@ -1,4 +1,25 @@
-//! chuhan's front door: protocols and command line.
+//! chuhan's front door: the UCCI and UCI protocols and the command line.
+//!
+//! Data flow: stdin bytes -> [`reader`] (lines, stop/ponderhit flags) -> [`parse`] -> [`command::Command`]
+//! -> [`session`] (state, one search thread) -> [`format`] -> [`output`] (stdout, flushed per line).
 
+pub mod board_view;
+pub mod cli;
+pub mod command;
+pub mod draw;
+pub mod evaluator;
+pub mod format;
 pub mod judge;
+pub mod logging;
 pub mod matchrunner;
+pub mod options;
+pub mod output;
+pub mod parse;
+pub mod reader;
+pub mod session;
+pub mod strength;
+pub mod tools;
+pub mod wdl;
+
+pub use command::{Command, Dialect};
+pub use parse::{parse, ParseError};

@@ -20,3 +20,68 @@ fn perft_rejects_a_bad_fen_without_crashing() {
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains("10 ranks"));
 }
+
+#[test]
+fn version_and_help_with_examples() {
+    let out = Command::new(env!("CARGO_BIN_EXE_chuhan")).arg("--version").output().expect("run chuhan");
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), format!("chuhan {}", env!("CARGO_PKG_VERSION")));
+    let out = Command::new(env!("CARGO_BIN_EXE_chuhan")).arg("--help").output().expect("run chuhan");
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        help.contains("Examples:") && help.contains("chuhan perft 5") && help.contains("--log"),
+        "{help}"
+    );
+}
+
+fn run_with_input(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run chuhan");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write");
+    child.wait_with_output().expect("wait")
+}
+
+#[test]
+fn log_file_records_the_conversation_and_stdout_stays_protocol() {
+    let log = std::env::temp_dir().join(format!("chuhan-cli-test-{}.log", std::process::id()));
+    let out = run_with_input(&["--log", log.to_str().expect("utf-8 path")], "uci\nisready\nquit\n");
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout
+            .lines()
+            .all(|l| l.starts_with("id ") || l.starts_with("option ") || l == "uciok" || l == "readyok"),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(&log).expect("log written");
+    let _ = std::fs::remove_file(&log);
+    assert!(text.contains("< isready") && text.contains("> readyok"), "{text}");
+    // No banner and no logs on a pipe.
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn protocol_perft_and_bench_print_what_the_command_line_prints() {
+    let out = run_with_input(&[], "perft 3\nquit\n");
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().last(), Some("Nodes searched: 79666"));
+    let cli =
+        Command::new(env!("CARGO_BIN_EXE_chuhan")).args(["bench", "--depth", "2"]).output().expect("bench");
+    let loop_ = run_with_input(&[], "bench depth 2\n");
+    let nodes = |o: &std::process::Output| {
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .find(|l| l.starts_with("Nodes searched"))
+            .map(str::to_string)
+    };
+    assert!(nodes(&cli).is_some());
+    assert_eq!(nodes(&cli), nodes(&loop_));
+    let lines = |o: &std::process::Output| String::from_utf8_lossy(&o.stdout).lines().count();
+    assert_eq!(lines(&cli), 2);
+    assert_eq!(lines(&loop_), 2);
+}

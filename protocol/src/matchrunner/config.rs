@@ -238,6 +238,9 @@ impl fmt::Display for ConfigError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ConfigError::Help => f.write_str("help requested"),
+            ConfigError::UnknownOption(o) if o == "--log" => f.write_str(
+                "--log is chuhan's own log (give it before 'match'); the engine traffic is --engine-log",
+            ),
             ConfigError::UnknownOption(o) => write!(f, "unknown option '{o}' (see chuhan match --help)"),
             ConfigError::MissingValue(o) => write!(f, "{o} needs a value"),
             ConfigError::BadValue(o, v, want) => write!(f, "{o}: '{v}' is not {want}"),
@@ -292,7 +295,7 @@ Options:
   --resign movecount=M score=N              adjudicate a loss
   --max-plies N            adjudicate a draw after N plies
   --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05   stop when the test decides (logistic Elo)
-  --log FILE               record every line to and from the engines
+  --engine-log FILE        record every line to and from the engines
   --event TEXT             PGN Event tag
 ";
 
@@ -366,7 +369,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ConfigError> {
             "--resign" => config.resign = Some(parse_resign(&opt, &words.key_values(&opt, inline.clone())?)?),
             "--max-plies" => config.max_plies = Some(number(&opt, &value(&mut words)?)?),
             "--sprt" => config.sprt = Some(parse_sprt(&opt, &words.key_values(&opt, inline.clone())?)?),
-            "--log" => config.log = Some(PathBuf::from(value(&mut words)?)),
+            "--engine-log" => config.log = Some(PathBuf::from(value(&mut words)?)),
             "--event" => config.event = value(&mut words)?,
             _ => return Err(ConfigError::UnknownOption(opt)),
         }

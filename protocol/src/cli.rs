@@ -1,0 +1,91 @@
+//! The command-line tools other than the protocol loop: their arguments and what they print. `main.rs`
+//! only parses and dispatches here.
+
+use engine::Position;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// `chuhan perft`.
+#[derive(clap::Args, Debug)]
+pub struct PerftArgs {
+    /// Depth in plies.
+    pub depth: u32,
+    /// Position (default: the start position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Print `move: count` for each root move.
+    #[arg(long)]
+    pub divide: bool,
+    /// Split the root moves over this many threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+}
+
+/// `chuhan bench`.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Search depth.
+    #[arg(long, default_value_t = engine::bench::DEFAULT_DEPTH)]
+    pub depth: u32,
+    /// Worker threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Hash size in MiB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+    /// File of FENs, one a line (default: the built-in 49 positions).
+    #[arg(long)]
+    pub fens: Option<PathBuf>,
+}
+
+/// Runs `chuhan perft`: the count on stdout, the speed on stderr.
+pub fn perft(args: PerftArgs) -> ExitCode {
+    let pos = match args.fen.as_deref().map(Position::from_fen).unwrap_or_else(|| Ok(Position::startpos())) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("chuhan perft: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let start = Instant::now();
+    let lines = crate::tools::perft_lines(&pos, args.depth, args.threads, args.divide);
+    for line in &lines {
+        println!("{line}");
+    }
+    let total: u64 = lines
+        .last()
+        .and_then(|l| l.strip_prefix("Nodes searched: "))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!("Time: {:.3} s, Nodes/second: {:.0}", secs, total as f64 / secs.max(1e-9));
+    ExitCode::SUCCESS
+}
+
+/// Runs `chuhan bench`: progress on stderr, `Nodes searched` and `Nodes/second` on stdout.
+pub fn bench(args: BenchArgs) -> ExitCode {
+    let text = match &args.fens {
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("chuhan bench: cannot read {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        },
+        None => engine::bench::DEFAULT_FENS.to_string(),
+    };
+    let config = engine::bench::BenchConfig { depth: args.depth, threads: args.threads, hash_mb: args.hash };
+    match crate::tools::bench_lines(&text, &config) {
+        Ok(lines) => {
+            for line in lines {
+                println!("{line}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("chuhan bench: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

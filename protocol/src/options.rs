@@ -1,0 +1,491 @@
+//! The engine's options: one table names each option in both dialects (UCI `Hash` is UCCI `hashsize`),
+//! gives its type and range, and [`Settings`] holds the current values. Names are matched without regard
+//! to case, spaces or underscores, so `clear hash`, `Clear Hash` and `clearhash` are one option.
+
+use std::fmt;
+
+/// Every option chuhan knows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OptionId {
+    /// Search threads.
+    Threads,
+    /// Hash table size, MiB.
+    Hash,
+    /// Empty the hash table (button).
+    ClearHash,
+    /// The GUI may send `go ponder`.
+    Ponder,
+    /// Principal variations to report.
+    MultiPv,
+    /// Milliseconds kept back per move for GUI and pipe lag.
+    MoveOverhead,
+    /// Print `wdl` in UCI info lines.
+    ShowWdl,
+    /// 0 (weakest) to 20 (full strength).
+    SkillLevel,
+    /// Play at about `UCI_Elo`.
+    LimitStrength,
+    /// Target strength when `UCI_LimitStrength` is on (not yet calibrated).
+    Elo,
+    /// UCCI: times in `go` are milliseconds, not seconds.
+    UseMillisec,
+    /// UCCI `batch` (accepted; no effect).
+    Batch,
+    /// UCCI `debug` (accepted; no effect beyond the log).
+    Debug,
+    /// UCCI `newgame` (button): forget the previous game.
+    NewGame,
+    /// UCCI `randomness`: noise added when choosing among the best moves.
+    Randomness,
+    /// UCCI `style` (accepted; no effect).
+    Style,
+    /// UCCI `pruning` (accepted; no effect).
+    Pruning,
+    /// UCCI `knowledge` (accepted; no effect).
+    Knowledge,
+    /// UCCI: accept a draw offer when the position is a dead draw or we are worse.
+    AcceptDraw,
+    /// UCCI: offer a draw when the position is dead even.
+    OfferDraw,
+    /// UCCI: resign when mated for certain.
+    Resign,
+}
+
+/// An option's type, default and range, as announced to the GUI.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// On/off.
+    Check(bool),
+    /// An integer in a range.
+    Spin {
+        /// Default value.
+        default: i64,
+        /// Smallest value.
+        min: i64,
+        /// Largest value.
+        max: i64,
+    },
+    /// One of a list of words.
+    Combo {
+        /// Default word.
+        default: &'static str,
+        /// The words.
+        vars: &'static [&'static str],
+    },
+    /// An action without a value.
+    Button,
+}
+
+/// One row of the option table.
+#[derive(Copy, Clone, Debug)]
+pub struct OptionSpec {
+    /// Which option.
+    pub id: OptionId,
+    /// Its UCI name (`None`: not announced in UCI).
+    pub uci: Option<&'static str>,
+    /// Its UCCI name (`None`: not announced in UCCI).
+    pub ucci: Option<&'static str>,
+    /// Type, default and range.
+    pub kind: OptionKind,
+}
+
+/// Largest hash table, MiB.
+pub const MAX_HASH_MB: i64 = 65_536;
+/// Most search threads.
+pub const MAX_THREADS: i64 = 256;
+/// Weakest and strongest `UCI_Elo`. The mapping from Elo to play is a guess until it is measured with
+/// `chuhan match` against fixed opponents.
+pub const ELO_RANGE: (i64, i64) = (1000, 2800);
+/// The UCCI `randomness` levels, weakest noise first.
+pub const RANDOMNESS_LEVELS: &[&str] = &["none", "tiny", "small", "medium", "large", "huge"];
+
+const LEVELS: &[&str] = &["none", "small", "medium", "large"];
+
+/// The table. UCCI lists `usemillisec` first because some UCCI GUIs read options only until it appears.
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        id: OptionId::UseMillisec,
+        uci: None,
+        ucci: Some("usemillisec"),
+        kind: OptionKind::Check(false),
+    },
+    OptionSpec {
+        id: OptionId::Threads,
+        uci: Some("Threads"),
+        ucci: Some("threads"),
+        kind: OptionKind::Spin { default: 1, min: 1, max: MAX_THREADS },
+    },
+    OptionSpec {
+        id: OptionId::Hash,
+        uci: Some("Hash"),
+        ucci: Some("hashsize"),
+        kind: OptionKind::Spin { default: 16, min: 1, max: MAX_HASH_MB },
+    },
+    OptionSpec {
+        id: OptionId::ClearHash,
+        uci: Some("Clear Hash"),
+        ucci: Some("clearhash"),
+        kind: OptionKind::Button,
+    },
+    OptionSpec {
+        id: OptionId::Ponder,
+        uci: Some("Ponder"),
+        ucci: Some("ponder"),
+        kind: OptionKind::Check(false),
+    },
+    OptionSpec {
+        id: OptionId::MultiPv,
+        uci: Some("MultiPV"),
+        ucci: Some("multipv"),
+        kind: OptionKind::Spin { default: 1, min: 1, max: 128 },
+    },
+    OptionSpec {
+        id: OptionId::MoveOverhead,
+        uci: Some("Move Overhead"),
+        ucci: Some("moveoverhead"),
+        kind: OptionKind::Spin { default: 30, min: 0, max: 5000 },
+    },
+    OptionSpec {
+        id: OptionId::ShowWdl,
+        uci: Some("UCI_ShowWDL"),
+        ucci: None,
+        kind: OptionKind::Check(false),
+    },
+    OptionSpec {
+        id: OptionId::SkillLevel,
+        uci: Some("Skill Level"),
+        ucci: Some("skilllevel"),
+        kind: OptionKind::Spin { default: 20, min: 0, max: 20 },
+    },
+    OptionSpec {
+        id: OptionId::LimitStrength,
+        uci: Some("UCI_LimitStrength"),
+        ucci: Some("limitstrength"),
+        kind: OptionKind::Check(false),
+    },
+    OptionSpec {
+        id: OptionId::Elo,
+        uci: Some("UCI_Elo"),
+        ucci: Some("elo"),
+        kind: OptionKind::Spin { default: ELO_RANGE.1, min: ELO_RANGE.0, max: ELO_RANGE.1 },
+    },
+    OptionSpec { id: OptionId::Batch, uci: None, ucci: Some("batch"), kind: OptionKind::Check(false) },
+    OptionSpec { id: OptionId::Debug, uci: None, ucci: Some("debug"), kind: OptionKind::Check(false) },
+    OptionSpec { id: OptionId::NewGame, uci: None, ucci: Some("newgame"), kind: OptionKind::Button },
+    OptionSpec {
+        id: OptionId::Randomness,
+        uci: None,
+        ucci: Some("randomness"),
+        kind: OptionKind::Combo { default: "none", vars: RANDOMNESS_LEVELS },
+    },
+    OptionSpec {
+        id: OptionId::Style,
+        uci: None,
+        ucci: Some("style"),
+        kind: OptionKind::Combo { default: "normal", vars: &["solid", "normal", "risky"] },
+    },
+    OptionSpec {
+        id: OptionId::Pruning,
+        uci: None,
+        ucci: Some("pruning"),
+        kind: OptionKind::Combo { default: "large", vars: LEVELS },
+    },
+    OptionSpec {
+        id: OptionId::Knowledge,
+        uci: None,
+        ucci: Some("knowledge"),
+        kind: OptionKind::Combo { default: "large", vars: LEVELS },
+    },
+    OptionSpec {
+        id: OptionId::AcceptDraw,
+        uci: None,
+        ucci: Some("acceptdraw"),
+        kind: OptionKind::Check(true),
+    },
+    OptionSpec { id: OptionId::OfferDraw, uci: None, ucci: Some("offerdraw"), kind: OptionKind::Check(true) },
+    OptionSpec { id: OptionId::Resign, uci: None, ucci: Some("resign"), kind: OptionKind::Check(true) },
+];
+
+/// Lower case without spaces and underscores: the key names are compared by.
+fn normalise(name: &str) -> String {
+    name.chars().filter(|c| *c != ' ' && *c != '_').flat_map(char::to_lowercase).collect()
+}
+
+/// The option called `name` in either dialect, if any.
+pub fn find(name: &str) -> Option<&'static OptionSpec> {
+    let key = normalise(name);
+    OPTIONS.iter().find(|o| o.uci.into_iter().chain(o.ucci).any(|n| normalise(n) == key))
+}
+
+/// Why a `setoption` was refused. The previous value stays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    /// No option has this name.
+    Unknown(String),
+    /// The option needs a value and got none.
+    MissingValue(String),
+    /// Not a value of the option's type.
+    BadValue {
+        /// Option name as given.
+        name: String,
+        /// The value given.
+        value: String,
+        /// What would have been accepted.
+        expected: String,
+    },
+    /// A number outside the option's range.
+    OutOfRange {
+        /// Option name as given.
+        name: String,
+        /// The value given.
+        value: String,
+        /// Smallest accepted.
+        min: i64,
+        /// Largest accepted.
+        max: i64,
+    },
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::parse::echo;
+        match self {
+            OptionError::Unknown(n) => write!(f, "no such option '{}'", echo(n)),
+            OptionError::MissingValue(n) => write!(f, "option '{}' needs a value", echo(n)),
+            OptionError::BadValue { name, value, expected } => {
+                write!(f, "option '{}': '{}' is not {expected}", echo(name), echo(value))
+            }
+            OptionError::OutOfRange { name, value, min, max } => {
+                write!(f, "option '{}': {} is out of range ({min}..{max})", echo(name), echo(value))
+            }
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+/// The current value of every option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Search threads.
+    pub threads: usize,
+    /// Hash size, MiB.
+    pub hash_mb: usize,
+    /// Whether the GUI may ponder (informational: `go ponder` works either way).
+    pub ponder: bool,
+    /// Lines to report.
+    pub multipv: usize,
+    /// Milliseconds kept back per move.
+    pub move_overhead_ms: u64,
+    /// Print `wdl` in UCI info lines.
+    pub show_wdl: bool,
+    /// 0..=20.
+    pub skill_level: u32,
+    /// Use `elo` to weaken play.
+    pub limit_strength: bool,
+    /// Target Elo.
+    pub elo: u32,
+    /// UCCI times in milliseconds.
+    pub use_millisec: bool,
+    /// UCCI batch mode.
+    pub batch: bool,
+    /// UCCI debug mode.
+    pub debug: bool,
+    /// Index into [`RANDOMNESS_LEVELS`].
+    pub randomness: usize,
+    /// UCCI style word.
+    pub style: String,
+    /// UCCI pruning word.
+    pub pruning: String,
+    /// UCCI knowledge word.
+    pub knowledge: String,
+    /// Accept draw offers when it is right to.
+    pub accept_draw: bool,
+    /// Offer draws in dead-even positions.
+    pub offer_draw: bool,
+    /// Resign when mated for certain.
+    pub resign: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        let mut s = Settings {
+            threads: 0,
+            hash_mb: 0,
+            ponder: false,
+            multipv: 0,
+            move_overhead_ms: 0,
+            show_wdl: false,
+            skill_level: 0,
+            limit_strength: false,
+            elo: 0,
+            use_millisec: false,
+            batch: false,
+            debug: false,
+            randomness: 0,
+            style: String::new(),
+            pruning: String::new(),
+            knowledge: String::new(),
+            accept_draw: false,
+            offer_draw: false,
+            resign: false,
+        };
+        // The table is the one source of defaults.
+        for spec in OPTIONS {
+            match spec.kind {
+                OptionKind::Check(b) => s.store(spec.id, Value::Bool(b)),
+                OptionKind::Spin { default, .. } => s.store(spec.id, Value::Int(default)),
+                OptionKind::Combo { default, .. } => s.store(spec.id, Value::Word(default)),
+                OptionKind::Button => {}
+            }
+        }
+        s
+    }
+}
+
+/// What a successful `setoption` did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Applied {
+    /// A value changed (or was set to what it was).
+    Set(OptionId),
+    /// A button was pressed.
+    Pressed(OptionId),
+}
+
+enum Value<'a> {
+    Bool(bool),
+    Int(i64),
+    Word(&'a str),
+}
+
+fn parse_bool(v: &str) -> Option<bool> {
+    match v.to_ascii_lowercase().as_str() {
+        "true" | "on" | "yes" | "1" => Some(true),
+        "false" | "off" | "no" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+impl Settings {
+    /// Sets option `name` to `value` (checked against the table); on error nothing changes.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Applied, OptionError> {
+        let spec = find(name).ok_or_else(|| OptionError::Unknown(name.to_string()))?;
+        let value = value.map(str::trim).filter(|v| !v.is_empty());
+        let need = || OptionError::MissingValue(name.to_string());
+        let bad = |v: &str, expected: String| OptionError::BadValue {
+            name: name.to_string(),
+            value: v.to_string(),
+            expected,
+        };
+        match spec.kind {
+            OptionKind::Button => return Ok(Applied::Pressed(spec.id)),
+            OptionKind::Check(_) => {
+                let v = value.ok_or_else(need)?;
+                let b = parse_bool(v).ok_or_else(|| bad(v, "true or false".into()))?;
+                self.store(spec.id, Value::Bool(b));
+            }
+            OptionKind::Spin { min, max, .. } => {
+                let v = value.ok_or_else(need)?;
+                let n: i64 = v.parse().map_err(|_| bad(v, "an integer".into()))?;
+                if n < min || n > max {
+                    return Err(OptionError::OutOfRange {
+                        name: name.to_string(),
+                        value: v.to_string(),
+                        min,
+                        max,
+                    });
+                }
+                self.store(spec.id, Value::Int(n));
+            }
+            OptionKind::Combo { vars, .. } => {
+                let v = value.ok_or_else(need)?;
+                let word = vars
+                    .iter()
+                    .find(|w| w.eq_ignore_ascii_case(v))
+                    .ok_or_else(|| bad(v, format!("one of {}", vars.join(", "))))?;
+                self.store(spec.id, Value::Word(word));
+            }
+        }
+        Ok(Applied::Set(spec.id))
+    }
+
+    /// Stores a value already checked against the table.
+    fn store(&mut self, id: OptionId, v: Value<'_>) {
+        let int = |v: &Value<'_>| if let Value::Int(n) = v { *n } else { 0 };
+        let flag = |v: &Value<'_>| matches!(v, Value::Bool(true));
+        let word = |v: &Value<'_>| if let Value::Word(w) = v { w.to_string() } else { String::new() };
+        match id {
+            OptionId::Threads => self.threads = int(&v) as usize,
+            OptionId::Hash => self.hash_mb = int(&v) as usize,
+            OptionId::Ponder => self.ponder = flag(&v),
+            OptionId::MultiPv => self.multipv = int(&v) as usize,
+            OptionId::MoveOverhead => self.move_overhead_ms = int(&v) as u64,
+            OptionId::ShowWdl => self.show_wdl = flag(&v),
+            OptionId::SkillLevel => self.skill_level = int(&v) as u32,
+            OptionId::LimitStrength => self.limit_strength = flag(&v),
+            OptionId::Elo => self.elo = int(&v) as u32,
+            OptionId::UseMillisec => self.use_millisec = flag(&v),
+            OptionId::Batch => self.batch = flag(&v),
+            OptionId::Debug => self.debug = flag(&v),
+            OptionId::Randomness => {
+                let w = word(&v);
+                self.randomness = RANDOMNESS_LEVELS.iter().position(|l| *l == w).unwrap_or(0);
+            }
+            OptionId::Style => self.style = word(&v),
+            OptionId::Pruning => self.pruning = word(&v),
+            OptionId::Knowledge => self.knowledge = word(&v),
+            OptionId::AcceptDraw => self.accept_draw = flag(&v),
+            OptionId::OfferDraw => self.offer_draw = flag(&v),
+            OptionId::Resign => self.resign = flag(&v),
+            OptionId::ClearHash | OptionId::NewGame => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::search::SearchOptions;
+
+    #[test]
+    fn defaults_agree_with_the_search() {
+        let s = Settings::default();
+        let o = SearchOptions::default();
+        assert_eq!(
+            (s.hash_mb, s.threads, s.multipv, s.move_overhead_ms),
+            (o.hash_mb, o.threads, o.multipv, o.move_overhead_ms)
+        );
+        assert_eq!(s.skill_level, 20);
+        assert_eq!(s.elo, ELO_RANGE.1 as u32);
+        assert!(s.accept_draw && s.offer_draw && s.resign && !s.use_millisec);
+    }
+
+    #[test]
+    fn names_in_both_dialects_any_case() {
+        for (a, b) in [("Hash", "hashsize"), ("Clear Hash", "CLEARHASH"), ("skill_level", "Skill Level")] {
+            assert_eq!(find(a).map(|o| o.id), find(b).map(|o| o.id), "{a} {b}");
+        }
+        assert_eq!(find("uci_elo").map(|o| o.id), Some(OptionId::Elo));
+        assert!(find("Contempt").is_none());
+    }
+
+    #[test]
+    fn values_are_checked_and_errors_keep_the_old_value() {
+        let mut s = Settings::default();
+        assert_eq!(s.set("hash", Some("64")), Ok(Applied::Set(OptionId::Hash)));
+        assert_eq!(s.hash_mb, 64);
+        assert!(matches!(s.set("Hash", Some("0")), Err(OptionError::OutOfRange { .. })));
+        assert!(matches!(s.set("Hash", Some("lots")), Err(OptionError::BadValue { .. })));
+        assert!(matches!(s.set("Hash", None), Err(OptionError::MissingValue(_))));
+        assert_eq!(s.hash_mb, 64);
+        assert_eq!(s.set("usemillisec", Some("TRUE")), Ok(Applied::Set(OptionId::UseMillisec)));
+        assert!(s.use_millisec);
+        assert!(matches!(s.set("ponder", Some("maybe")), Err(OptionError::BadValue { .. })));
+        assert_eq!(s.set("randomness", Some("Large")), Ok(Applied::Set(OptionId::Randomness)));
+        assert_eq!(RANDOMNESS_LEVELS[s.randomness], "large");
+        assert!(matches!(s.set("style", Some("wild")), Err(OptionError::BadValue { .. })));
+        assert_eq!(s.set("newgame", None), Ok(Applied::Pressed(OptionId::NewGame)));
+        assert_eq!(s.set("Clear Hash", Some("x")), Ok(Applied::Pressed(OptionId::ClearHash)));
+        assert!(matches!(s.set("bookfiles", Some("a.obk")), Err(OptionError::Unknown(_))));
+    }
+}

@@ -1,0 +1,172 @@
+//! Drives the real `chuhan` binary over pipes the way a GUI does, for the protocol tests.
+//! Included with `#[path = "common/engine.rs"] mod engine;` next to `mod common;`.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// How long to wait for an answer that must come: generous, because the test machine is shared.
+pub const PATIENCE: Duration = Duration::from_secs(60);
+
+/// A running engine with its stdout read line by line on a thread.
+pub struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Everything sent (`> `) and received (`< `), for failure messages.
+    pub transcript: Vec<String>,
+}
+
+impl Engine {
+    /// Starts `chuhan` with no arguments.
+    pub fn spawn(binary: &std::path::Path) -> Engine {
+        let mut child = Command::new(binary)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chuhan");
+        let stdout = child.stdout.take().expect("stdout");
+        let stdin = child.stdin.take();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf).trim_end_matches(['\n', '\r']).to_string();
+                        if tx.send(line).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+        });
+        Engine { child, stdin, lines: rx, transcript: Vec::new() }
+    }
+
+    fn report(&self) -> String {
+        let tail: Vec<&String> = self.transcript.iter().rev().take(60).collect();
+        tail.into_iter().rev().cloned().collect::<Vec<_>>().join("\n")
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) {
+        let shown: String = line.chars().take(200).collect();
+        self.transcript.push(format!("> {shown}"));
+        let mut bytes = line.as_bytes().to_vec();
+        bytes.push(b'\n');
+        self.send_raw(&bytes);
+    }
+
+    /// Sends bytes as they are (no line end added).
+    pub fn send_raw(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("write to chuhan");
+        stdin.flush().expect("flush to chuhan");
+    }
+
+    /// Closes stdin (end of input).
+    pub fn close_input(&mut self) {
+        self.transcript.push("> <EOF>".into());
+        self.stdin = None;
+    }
+
+    /// The next line, if one comes within `timeout`.
+    pub fn recv(&mut self, timeout: Duration) -> Option<String> {
+        match self.lines.recv_timeout(timeout) {
+            Ok(l) => {
+                self.transcript.push(format!("< {l}"));
+                Some(l)
+            }
+            Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// Reads lines until one satisfies `done`; returns them all (the matching one last). Panics with the
+    /// transcript if none comes within [`PATIENCE`].
+    pub fn until(&mut self, what: &str, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + PATIENCE;
+        let mut got = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.recv(left) {
+                Some(l) => {
+                    let stop = done(&l);
+                    got.push(l);
+                    if stop {
+                        return got;
+                    }
+                }
+                None => panic!("no {what} within {PATIENCE:?}; transcript:\n{}", self.report()),
+            }
+        }
+    }
+
+    /// Reads until a line starting with `prefix`; returns that line.
+    pub fn expect(&mut self, prefix: &str) -> String {
+        self.until(prefix, |l| l.starts_with(prefix)).pop().unwrap_or_default()
+    }
+
+    /// Sends `isready` and returns the lines that came before `readyok`.
+    pub fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut lines = self.until("readyok", |l| l == "readyok");
+        lines.pop();
+        lines
+    }
+
+    /// Asserts nothing arrives for `quiet`.
+    pub fn assert_silent(&mut self, quiet: Duration) {
+        if let Some(l) = self.recv(quiet) {
+            panic!("unexpected line '{l}'; transcript:\n{}", self.report());
+        }
+    }
+
+    /// Waits for the process to exit; panics if it does not within [`PATIENCE`].
+    pub fn wait_exit(&mut self) -> ExitStatus {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait for chuhan") {
+                return status;
+            }
+            if Instant::now() > deadline {
+                panic!("chuhan did not exit; transcript:\n{}", self.report());
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// Whether the process is still running.
+    pub fn alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Panics with the transcript.
+    pub fn fail(&self, why: &str) -> ! {
+        panic!("{why}; transcript:\n{}", self.report())
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// The move after `bestmove` (`None` for `bestmove (none)`), and the ponder move if any.
+pub fn bestmove_parts(line: &str) -> (Option<String>, Option<String>) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let best = words.get(1).filter(|w| **w != "(none)").map(|w| w.to_string());
+    let ponder =
+        words.iter().position(|w| *w == "ponder").and_then(|i| words.get(i + 1)).map(|w| w.to_string());
+    (best, ponder)
+}

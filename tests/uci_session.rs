@@ -1,0 +1,213 @@
+//! UCI sessions as BHGUI, VinXiangQi and cutechess-style GUIs drive them, against the real binary.
+
+mod common;
+#[path = "common/engine.rs"]
+mod engine_pipe;
+
+use engine::Position;
+use engine_pipe::{bestmove_parts, Engine};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The two timing tests run alone so they do not compete with each other for the machine.
+static TIMING: Mutex<()> = Mutex::new(());
+
+fn start() -> Engine {
+    let mut e = Engine::spawn(&common::chuhan());
+    e.send("uci");
+    let intro = e.until("uciok", |l| l == "uciok");
+    assert!(intro.iter().any(|l| l.starts_with("id name chuhan")), "{intro:?}");
+    e
+}
+
+/// Plays `moves` from the start and checks that `mv` is legal there.
+fn assert_legal(e: &Engine, moves: &[String], mv: &str) -> Position {
+    let mut pos = Position::startpos();
+    for m in moves {
+        pos.try_play(m).unwrap_or_else(|err| e.fail(&format!("setup move {m}: {err}")));
+    }
+    if pos.parse_move(mv).is_err() {
+        e.fail(&format!("bestmove {mv} is not legal after {moves:?}"));
+    }
+    pos
+}
+
+#[test]
+fn announces_the_options_guis_expect() {
+    let mut e = Engine::spawn(&common::chuhan());
+    e.send("uci");
+    let intro = e.until("uciok", |l| l == "uciok");
+    for name in [
+        "Hash",
+        "Threads",
+        "Clear Hash",
+        "Ponder",
+        "MultiPV",
+        "Move Overhead",
+        "UCI_ShowWDL",
+        "Skill Level",
+        "UCI_LimitStrength",
+        "UCI_Elo",
+    ] {
+        let prefix = format!("option name {name} type ");
+        assert!(intro.iter().any(|l| l.starts_with(&prefix)), "{name} missing: {intro:?}");
+    }
+    assert!(intro.iter().all(|l| !l.contains("usemillisec")));
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn game_with_ponder_and_ponderhit() {
+    let mut e = start();
+    for line in [
+        "setoption name Hash value 32",
+        "setoption name Threads value 1",
+        "setoption name Ponder value true",
+        "setoption name UCI_ShowWDL value true",
+        "setoption name move overhead value 20",
+    ] {
+        e.send(line);
+    }
+    assert_eq!(e.sync(), Vec::<String>::new(), "options were not accepted silently");
+    e.send("ucinewgame");
+    e.send("position startpos");
+    e.send("go wtime 3000 btime 3000 winc 100 binc 100");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove"));
+    let info = lines.iter().find(|l| l.starts_with("info depth")).unwrap_or_else(|| e.fail("no info line"));
+    assert!(info.contains(" score cp ") || info.contains(" score mate "), "{info}");
+    assert!(info.contains(" wdl ") && info.contains(" pv "), "{info}");
+    let (best, ponder) = bestmove_parts(lines.last().unwrap());
+    let best = best.unwrap_or_else(|| e.fail("no move"));
+    let mut moves = vec![];
+    assert_legal(&e, &moves, &best);
+    moves.push(best);
+    // A GUI ponders on the engine's ponder move; a search with a one-move PV gives none, and then this
+    // test (like a GUI that ponders anyway) takes the first legal reply.
+    let mut after = Position::startpos();
+    after.try_play(&moves[0]).unwrap_or_else(|err| e.fail(&err.to_string()));
+    let ponder = match ponder {
+        Some(p) => {
+            assert_legal(&e, &moves, &p);
+            p
+        }
+        None => {
+            after.legal_moves().iter().next().map(|m| m.to_string()).unwrap_or_else(|| e.fail("no reply"))
+        }
+    };
+    moves.push(ponder);
+
+    // Ponder on the expected reply: no bestmove until the GUI says ponderhit.
+    e.send(&format!("position startpos moves {}", moves.join(" ")));
+    e.send("go ponder wtime 2900 btime 2900 winc 100 binc 100");
+    e.until("info while pondering", |l| l.starts_with("info depth"));
+    let quiet: Vec<String> = std::iter::from_fn(|| e.recv(Duration::from_millis(300))).collect();
+    assert!(quiet.iter().all(|l| !l.starts_with("bestmove")), "bestmove while pondering: {quiet:?}");
+    e.send("isready");
+    e.until("readyok while pondering", |l| l == "readyok");
+    e.send("ponderhit");
+    let (best, _) = bestmove_parts(&e.expect("bestmove"));
+    assert_legal(&e, &moves, &best.unwrap_or_else(|| e.fail("no move after ponderhit")));
+
+    // A ponder miss: stop, then the real position.
+    e.send(&format!("position startpos moves {} h9g7", moves[..1].join(" ")));
+    e.send("go ponder wtime 2800 btime 2800");
+    e.send("stop");
+    e.expect("bestmove");
+    let played = vec![moves[0].clone(), "b9c7".to_string()];
+    e.send(&format!("position startpos moves {}", played.join(" ")));
+    e.send("go wtime 2800 btime 2800 winc 100 binc 100");
+    let (best, _) = bestmove_parts(&e.expect("bestmove"));
+    assert_legal(&e, &played, &best.unwrap_or_else(|| e.fail("no move")));
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn depth_nodes_mate_and_searchmoves() {
+    let mut e = start();
+    e.send("position startpos moves h2e2");
+    for go in ["go depth 2", "go nodes 3000", "go mate 1 movetime 300", "go depth 0"] {
+        e.send(go);
+        let (best, _) = bestmove_parts(&e.expect("bestmove"));
+        assert_legal(&e, &["h2e2".into()], &best.unwrap_or_else(|| e.fail(go)));
+    }
+    e.send("go depth 2 searchmoves h9g7 b9c7");
+    let (best, _) = bestmove_parts(&e.expect("bestmove"));
+    assert!(matches!(best.as_deref(), Some("h9g7" | "b9c7")), "{best:?}");
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn no_legal_move_answers_none_at_once() {
+    let mut e = start();
+    e.send("position fen 4k4/9/9/9/3r5/9/9/9/9/3K5 w");
+    e.send("go wtime 10000 btime 10000");
+    assert_eq!(e.expect("bestmove"), "bestmove (none)");
+    e.send("go infinite");
+    assert_eq!(e.expect("bestmove"), "bestmove (none)");
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn weakened_play_still_plays_legal_moves() {
+    let mut e = start();
+    e.send("setoption name Skill Level value 0");
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send("setoption name UCI_Elo value 1200");
+    e.send("setoption name MultiPV value 3");
+    assert_eq!(e.sync(), Vec::<String>::new());
+    e.send("position startpos");
+    for _ in 0..3 {
+        e.send("go depth 3");
+        let (best, _) = bestmove_parts(&e.expect("bestmove"));
+        assert_legal(&e, &[], &best.unwrap_or_else(|| e.fail("no move")));
+    }
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn movetime_200_answers_between_150_and_400_ms() {
+    let _alone = TIMING.lock().unwrap_or_else(|p| p.into_inner());
+    let mut e = start();
+    e.send("position startpos");
+    e.sync();
+    let start = Instant::now();
+    e.send("go movetime 200");
+    let line = e.expect("bestmove");
+    let took = start.elapsed();
+    assert_legal(&e, &[], &bestmove_parts(&line).0.unwrap_or_else(|| e.fail("no move")));
+    assert!(
+        took >= Duration::from_millis(150) && took <= Duration::from_millis(400),
+        "go movetime 200 answered after {took:?}"
+    );
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn stop_after_go_infinite_answers_within_100_ms() {
+    let _alone = TIMING.lock().unwrap_or_else(|p| p.into_inner());
+    let mut e = start();
+    e.send("position startpos");
+    e.send("go infinite");
+    e.until("info from the infinite search", |l| l.starts_with("info depth"));
+    std::thread::sleep(Duration::from_millis(200));
+    // Drain what the search printed meanwhile, so the clock measures only the answer to stop.
+    while let Some(l) = e.recv(Duration::from_millis(1)) {
+        if l.starts_with("bestmove") {
+            e.fail("bestmove before stop in an infinite search");
+        }
+    }
+    let start = Instant::now();
+    e.send("stop");
+    let line = e.expect("bestmove");
+    let took = start.elapsed();
+    assert_legal(&e, &[], &bestmove_parts(&line).0.unwrap_or_else(|| e.fail("no move")));
+    assert!(took <= Duration::from_millis(100), "stop answered after {took:?}");
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
