@@ -9,6 +9,28 @@
 use engine::rules::{Reason, Referee};
 use engine::Position;
 use std::io::Write;
+use std::process::ExitCode;
+
+/// `chuhan judge`.
+#[derive(clap::Args, Debug)]
+pub struct JudgeArgs {
+    /// Start position (FEN or `startpos`; default: the start position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// The moves, in ICCS (`h2e2`) or Chinese notation (`炮二平五`).
+    #[arg(long, num_args = 0.., allow_hyphen_values = true)]
+    pub moves: Vec<String>,
+}
+
+/// Runs `chuhan judge` on the process's stdout and stderr.
+pub fn command(args: JudgeArgs) -> ExitCode {
+    ExitCode::from(run(
+        args.fen.as_deref(),
+        &args.moves,
+        &mut std::io::stdout().lock(),
+        &mut std::io::stderr().lock(),
+    ))
+}
 
 /// Exit code for input that could not be judged (a bad FEN).
 pub const EXIT_BAD_INPUT: u8 = 2;

@@ -31,21 +31,14 @@ enum Command {
     Perft(cli::PerftArgs),
     /// Search the bench positions to a fixed depth; prints the node count (the build's signature).
     Bench(cli::BenchArgs),
+    /// Judge a game by the Chinese rules: prints `<result> <reason>`.
+    Judge(protocol::judge::JudgeArgs),
     /// Play engine-vs-engine matches (see `chuhan match --help`).
     #[command(disable_help_flag = true)]
     Match {
         /// Match arguments, parsed by the match runner.
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
-    },
-    /// Judge a game by the Chinese rules: prints `<result> <reason>`.
-    Judge {
-        /// Start position (FEN or `startpos`; default: the start position).
-        #[arg(long)]
-        fen: Option<String>,
-        /// The moves, in ICCS (`h2e2`) or Chinese notation (`炮二平五`).
-        #[arg(long, num_args = 0.., allow_hyphen_values = true)]
-        moves: Vec<String>,
     },
 }
 
@@ -59,12 +52,7 @@ fn main() -> ExitCode {
         None => protocol::session::run_stdio(),
         Some(Command::Perft(a)) => cli::perft(a),
         Some(Command::Bench(a)) => cli::bench(a),
+        Some(Command::Judge(a)) => protocol::judge::command(a),
         Some(Command::Match { args }) => protocol::matchrunner::run(args),
-        Some(Command::Judge { fen, moves }) => ExitCode::from(protocol::judge::run(
-            fen.as_deref(),
-            &moves,
-            &mut std::io::stdout().lock(),
-            &mut std::io::stderr().lock(),
-        )),
     }
 }

@@ -18,9 +18,10 @@
 //! by `classify`; this module reports every threat with the kind of piece that makes it.
 //!
 //! **Approximations:** the series of checks before the capture is one check long ([`CHASE_CHECKS`]); the
-//! exchange is searched [`EXCHANGE_DEPTH`] captures deep; "mated at once" after the capture means a mate in
-//! one. The defensive-post exemption of art. 27.3 (attacking an advisor or elephant as a side effect of
-//! taking up a post that makes a plain draw) is not recognised.
+//! exchange is searched [`EXCHANGE_DEPTH`] captures deep; "mated at once" after the capture means a mate by
+//! at most [`CAPTURE_MATE_CHECKS`] checks found within a small node budget. The defensive-post exemption of
+//! art. 27.3 (attacking an advisor or elephant as a side effect of taking up a post that makes a plain
+//! draw) is not recognised: such a move counts as a chase.
 
 use crate::bitboard::Bitboard;
 use crate::movegen::{GenType, MoveList};
@@ -33,6 +34,12 @@ pub const CHASE_CHECKS: u32 = 1;
 
 /// Captures searched in one exchange on a point.
 pub const EXCHANGE_DEPTH: u32 = 10;
+
+/// "Mated at once" after the capture: a mate by a series of at most this many checks (art. 29.4).
+pub const CAPTURE_MATE_CHECKS: u32 = 3;
+
+/// Nodes one "mated at once" question may visit.
+const CAPTURE_MATE_BUDGET: u64 = 5_000;
 
 /// The value of `piece` standing on `sq` for the chase rules (0: not material).
 pub fn rule_value(piece: Piece, sq: Square) -> i32 {
@@ -124,10 +131,10 @@ fn direct_win(pos: &mut Position, captures: &MoveList, sq: Square) -> Option<Cap
     best
 }
 
-/// Whether the side to move (the one that just lost a piece) mates in one.
+/// Whether the side to move (the one that just lost a piece) mates by a short series of checks.
 fn mated_at_once(pos: &mut Position) -> bool {
-    let mut budget = 10_000;
-    mate_by_checks(pos, 1, &mut budget)
+    let mut budget = CAPTURE_MATE_BUDGET;
+    mate_by_checks(pos, CAPTURE_MATE_CHECKS, &mut budget)
 }
 
 /// Whether the side to move wins the target on `sq` by a check and then a winning capture (by a rook,

@@ -3,7 +3,9 @@
 //!
 //! * **Check:** the move attacks the enemy king (art. 28.1).
 //! * **Mate threat:** not a check, but if the mover could move again it would mate by a series of checks
-//!   (art. 28.2; see `mate` for the depth searched).
+//!   (art. 28.2; see `mate` for the depth searched). **Engine reading:** like a chase (art. 29.2), the
+//!   threat must be new: a move that leaves in place a mate the mover could already have given before it
+//!   threatens nothing (shuffling instead of mating is idle).
 //! * **Chase:** the move creates a threat to win an enemy piece with material value that did not exist
 //!   before it (art. 29.2, "from no chase to chase"; a threat that only moved along with the pieces is
 //!   "from chase to chase" and idle). The threat itself is defined in `chase`. Not chases (art. 27.1,
@@ -11,11 +13,15 @@
 //!   both sides attack on every move); offering an equal exchange (兑), following a protected piece (跟) and
 //!   blocking (拦), which win nothing; a sacrifice (献) is idle unless the move also chases.
 //! * **Idle:** everything else.
+//!
+//! "Before the move" means what the mover could carry out in the position before it, with its legal
+//! moves: when the mover was in check, a standing attack it could not carry out then counts as new after
+//! its reply. This only matters against a side that checks on every move, which loses anyway (art. 26.1).
 
 use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::rules::chase::threats;
-use crate::rules::mate::{threatens_mate, NODE_BUDGET, THREAT_CHECKS};
+use crate::rules::mate::{mate_by_checks, threatens_mate, NODE_BUDGET, THREAT_CHECKS};
 use crate::types::Move;
 use std::fmt;
 
@@ -75,11 +81,16 @@ pub fn classify(pos: &mut Position, m: Move) -> MoveClass {
     let mut budget = NODE_BUDGET;
     if threatens_mate(pos, THREAT_CHECKS, &mut budget) {
         pos.unmake_move();
-        return MoveClass {
-            kind: MoveKind::MateThreat,
-            chased: Bitboard::EMPTY,
-            pawn_chased: Bitboard::EMPTY,
-        };
+        // A mate the mover could already have given before the move is not threatened by this move.
+        let mut budget = NODE_BUDGET;
+        if !mate_by_checks(pos, THREAT_CHECKS, &mut budget) {
+            return MoveClass {
+                kind: MoveKind::MateThreat,
+                chased: Bitboard::EMPTY,
+                pawn_chased: Bitboard::EMPTY,
+            };
+        }
+        pos.make_move(m);
     }
     pos.make_null_move();
     let after = threats(pos);

@@ -97,6 +97,18 @@ mod tests {
     }
 
     #[test]
+    fn approximation_the_series_of_checks_is_bounded() {
+        // Two checks mate (a1-a8 drives the king to d9, b7-b9 mates; the pawn on d4 shuts the d-file);
+        // with a bound of one check the mate
+        // is not seen. The referee searches THREAT_CHECKS checks: longer mates are missed.
+        let mut p = pos("9/3k5/1R7/9/9/3p5/9/9/R8/4K4 w - - 0 1");
+        let mut budget = NODE_BUDGET;
+        assert!(!mate_by_checks(&mut p, 1, &mut budget));
+        let mut budget = NODE_BUDGET;
+        assert!(mate_by_checks(&mut p, 2, &mut budget));
+    }
+
+    #[test]
     fn no_mate_for_a_lone_rook_against_a_free_king() {
         let mut p = pos("4k4/9/9/9/9/9/9/9/9/3K2R2 w - - 0 1");
         let mut budget = NODE_BUDGET;

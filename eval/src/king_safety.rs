@@ -1,0 +1,183 @@
+//! King safety from the defender's side: missing defenders against the attackers they are weakest
+//! against, the file in front of the king, and defenders that protect each other.
+//!
+//! Each function scores one idea for `us`, the side whose king it is about (the cannon terms credit the
+//! attacker, since the cannon is what the weight prices).
+
+use crate::material::Counts;
+use crate::params::{
+    CANNON_AIMED_AT_KING, CONNECTED_ADVISORS, CONNECTED_ELEPHANTS, EMPTY_HEADED_CANNON,
+    MISSING_ADVISOR_VS_HORSE, MISSING_ADVISOR_VS_TWO_ROOKS, MISSING_ELEPHANT_VS_CANNON, OPEN_KING_FILE,
+};
+use crate::sink::Sink;
+use engine::attacks::{elephant_attacks, ADVISOR_ATTACKS, RAYS};
+use engine::{Color, Piece, PieceKind, Position, Square};
+
+/// The first pieces on the king's file in front of it (toward the enemy), nearest first.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct KingFile {
+    /// Up to three pieces, nearest first.
+    pub pieces: [Option<Piece>; 3],
+}
+
+impl KingFile {
+    /// Reads the file in front of `us`'s king.
+    #[inline]
+    pub fn of(pos: &Position, us: Color) -> KingFile {
+        let king = pos.king_square(us);
+        let (ray, upward) = match us {
+            Color::Red => (RAYS[king.index()][0], true),
+            Color::Black => (RAYS[king.index()][1], false),
+        };
+        let mut occ = (ray & pos.occupied()).0;
+        let mut pieces = [None; 3];
+        for slot in pieces.iter_mut() {
+            if occ == 0 {
+                break;
+            }
+            let index = if upward { occ.trailing_zeros() } else { 127 - occ.leading_zeros() };
+            occ &= !(1u128 << index);
+            *slot = Square::new(index as u8).and_then(|sq| pos.piece_at(sq));
+        }
+        KingFile { pieces }
+    }
+
+    fn is(&self, slot: usize, color: Color, kind: PieceKind) -> bool {
+        self.pieces[slot] == Some(Piece::new(color, kind))
+    }
+}
+
+fn missing_advisors(counts: &Counts, us: Color) -> i32 {
+    (2 - counts.get(us, PieceKind::Advisor)).max(0)
+}
+
+/// 缺士怕马: each missing advisor costs more for each enemy horse.
+#[inline(always)]
+pub fn missing_advisors_vs_horses<K: Sink>(counts: &Counts, us: Color, sink: &mut K) {
+    let n = missing_advisors(counts, us) * counts.get(!us, PieceKind::Horse);
+    sink.add(us, MISSING_ADVISOR_VS_HORSE, n);
+}
+
+/// 缺相怕炮: each missing elephant costs more for each enemy cannon.
+#[inline(always)]
+pub fn missing_elephants_vs_cannons<K: Sink>(counts: &Counts, us: Color, sink: &mut K) {
+    let missing = (2 - counts.get(us, PieceKind::Elephant)).max(0);
+    sink.add(us, MISSING_ELEPHANT_VS_CANNON, missing * counts.get(!us, PieceKind::Cannon));
+}
+
+/// Missing advisors fear two rooks.
+#[inline(always)]
+pub fn missing_advisors_vs_two_rooks<K: Sink>(counts: &Counts, us: Color, sink: &mut K) {
+    let two_rooks = (counts.get(!us, PieceKind::Rook) >= 2) as i32;
+    sink.add(us, MISSING_ADVISOR_VS_TWO_ROOKS, missing_advisors(counts, us) * two_rooks);
+}
+
+/// Nothing in front of the king on its file: a rook can come to it, per enemy rook.
+#[inline(always)]
+pub fn open_king_file<K: Sink>(file: &KingFile, counts: &Counts, us: Color, sink: &mut K) {
+    let open = file.pieces[0].is_none() as i32;
+    sink.add(us, OPEN_KING_FILE, open * counts.get(!us, PieceKind::Rook));
+}
+
+/// 空头炮: an enemy cannon faces the king with nothing between; any piece that steps in becomes its
+/// screen, so the defenders cannot use the file. Credited to the cannon's side.
+#[inline(always)]
+pub fn empty_headed_cannon<K: Sink>(file: &KingFile, us: Color, sink: &mut K) {
+    sink.add(!us, EMPTY_HEADED_CANNON, file.is(0, !us, PieceKind::Cannon) as i32);
+}
+
+/// An enemy cannon on the king's file behind two screens (the central cannon's pressure): moving either
+/// screen away gives check. Credited to the cannon's side.
+#[inline(always)]
+pub fn cannon_aimed_at_king<K: Sink>(file: &KingFile, us: Color, sink: &mut K) {
+    sink.add(!us, CANNON_AIMED_AT_KING, file.is(2, !us, PieceKind::Cannon) as i32);
+}
+
+/// Advisors that protect each other (one on the palace centre).
+#[inline(always)]
+pub fn connected_advisors<K: Sink>(pos: &Position, us: Color, sink: &mut K) {
+    let advisors = pos.pieces(us, PieceKind::Advisor);
+    let connected = match advisors.lsb() {
+        Some(a) if advisors.more_than_one() => (ADVISOR_ATTACKS[a.index()] & advisors).nonempty(),
+        _ => false,
+    };
+    sink.add(us, CONNECTED_ADVISORS, connected as i32);
+}
+
+/// Elephants that protect each other (相连: one can step to the other's point).
+#[inline(always)]
+pub fn connected_elephants<K: Sink>(pos: &Position, us: Color, sink: &mut K) {
+    let elephants = pos.pieces(us, PieceKind::Elephant);
+    let connected = match elephants.lsb() {
+        Some(e) if elephants.more_than_one() => (elephant_attacks(e, pos.occupied()) & elephants).nonempty(),
+        _ => false,
+    };
+    sink.add(us, CONNECTED_ELEPHANTS, connected as i32);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{term_count, weight_of};
+
+    #[test]
+    fn missing_advisors_fear_horses() {
+        // Black lacks both advisors; Red has two horses.
+        let fen = "4k4/9/4b4/9/9/9/9/4B4/4A4/1N1AK2N1 w - - 0 1";
+        assert_eq!(term_count(fen, Color::Black, MISSING_ADVISOR_VS_HORSE), 4);
+        assert_eq!(term_count(fen, Color::Red, MISSING_ADVISOR_VS_HORSE), 0);
+        assert!(weight_of(MISSING_ADVISOR_VS_HORSE).mg() < 0);
+    }
+
+    #[test]
+    fn missing_elephants_fear_cannons() {
+        let fen = "3aka3/9/9/9/9/9/9/1C5C1/9/3A1K3 w - - 0 1";
+        assert_eq!(term_count(fen, Color::Black, MISSING_ELEPHANT_VS_CANNON), 4);
+        assert_eq!(term_count(fen, Color::Red, MISSING_ELEPHANT_VS_CANNON), 0);
+        assert!(weight_of(MISSING_ELEPHANT_VS_CANNON).mg() < 0);
+    }
+
+    #[test]
+    fn missing_advisors_fear_two_rooks() {
+        let one_rook = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+        let two_rooks = "3k5/9/9/9/9/9/9/9/9/R3K3R w - - 0 1";
+        assert_eq!(term_count(one_rook, Color::Black, MISSING_ADVISOR_VS_TWO_ROOKS), 0);
+        assert_eq!(term_count(two_rooks, Color::Black, MISSING_ADVISOR_VS_TWO_ROOKS), 2);
+        assert!(weight_of(MISSING_ADVISOR_VS_TWO_ROOKS).mg() < 0);
+    }
+
+    #[test]
+    fn open_file_in_front_of_the_king() {
+        // Black's king on d9 with nothing below it on the d-file; Red has a rook.
+        let open = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+        let closed = "3k5/9/3n5/9/9/9/9/9/9/R3K4 w - - 0 1";
+        assert_eq!(term_count(open, Color::Black, OPEN_KING_FILE), 1);
+        assert_eq!(term_count(closed, Color::Black, OPEN_KING_FILE), 0);
+        assert!(weight_of(OPEN_KING_FILE).mg() < 0);
+    }
+
+    #[test]
+    fn empty_headed_cannon_and_aimed_cannon() {
+        // Red cannon on e4 facing Black's king on e9 with nothing between: 空头炮.
+        let empty_headed = "3aka3/9/9/9/9/4C4/9/9/9/3K5 w - - 0 1";
+        assert_eq!(term_count(empty_headed, Color::Red, EMPTY_HEADED_CANNON), 1);
+        assert_eq!(term_count(empty_headed, Color::Black, EMPTY_HEADED_CANNON), 0);
+        // The classical central cannon: two screens (Black's advisor and pawn) before the king.
+        let aimed = "3ak4/4a4/9/4p4/9/9/9/4C4/9/3K5 w - - 0 1";
+        assert_eq!(term_count(aimed, Color::Red, CANNON_AIMED_AT_KING), 1);
+        assert_eq!(term_count(aimed, Color::Red, EMPTY_HEADED_CANNON), 0);
+        assert!(weight_of(EMPTY_HEADED_CANNON).mg() > weight_of(CANNON_AIMED_AT_KING).mg());
+        assert!(weight_of(CANNON_AIMED_AT_KING).mg() > 0);
+    }
+
+    #[test]
+    fn connected_defenders() {
+        let connected = "4k4/9/9/9/9/9/9/4B4/4A4/2BAK4 w - - 0 1";
+        let apart = "3k5/9/9/9/9/9/9/B7B/9/3AKA3 w - - 0 1";
+        assert_eq!(term_count(connected, Color::Red, CONNECTED_ADVISORS), 1);
+        assert_eq!(term_count(connected, Color::Red, CONNECTED_ELEPHANTS), 1);
+        assert_eq!(term_count(apart, Color::Red, CONNECTED_ADVISORS), 0);
+        assert_eq!(term_count(apart, Color::Red, CONNECTED_ELEPHANTS), 0);
+        assert!(weight_of(CONNECTED_ADVISORS).mg() > 0 && weight_of(CONNECTED_ELEPHANTS).mg() > 0);
+    }
+}

@@ -1,0 +1,733 @@
+//! The referee against RULES.md §3-§6: one hand-made position per clause.
+//!
+//! Every position is checked by `Position::from_fen` (which validates it), every move is checked legal as
+//! it is played, and every repetition is checked to really return to its start before the verdict is
+//! read. Many cases are also run with the colours swapped (the board turned over the river), which must
+//! swap the result.
+//!
+//! Cases marked **approximation** exercise a named approximation of the implementation (see the module
+//! docs of `engine::rules::chase`, `mate` and `cycle`).
+
+mod common;
+
+use engine::rules::limit::{COUNTED_CHECKS, NATURAL_LIMIT_PLIES};
+use engine::rules::{
+    classify, cycle_outcome, judge, CycleOutcome, GameResult, Judgement, MoveKind, Reason, Referee,
+};
+use engine::{Color, Move, Position, Square};
+use std::collections::HashMap;
+use std::process::Command;
+
+fn position(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap_or_else(|e| panic!("test position {fen}: {e}"))
+}
+
+fn split(moves: &str) -> Vec<&str> {
+    moves.split_whitespace().collect()
+}
+
+/// Plays the moves, each of which must be legal, and returns the referee's final judgement; the game must
+/// not end before the last move.
+fn play(fen: &str, moves: &str) -> Judgement {
+    let mut referee = Referee::new(position(fen));
+    let moves = split(moves);
+    for (i, m) in moves.iter().enumerate() {
+        assert!(!referee.judgement().is_over(), "game over before move {i} ({m}): {:?}", referee.judgement());
+        assert!(
+            referee.position().parse_move(m).is_ok(),
+            "move {i} ({m}) is not legal in {}",
+            referee.position().to_fen()
+        );
+        referee.play_str(m);
+    }
+    referee.judgement()
+}
+
+/// Plays `cycle` twice from `fen`: asserts the cycle returns to its start and the game goes on until the
+/// last move, which brings the start position for the third time. Returns that judgement.
+fn repeat(fen: &str, cycle: &str) -> Judgement {
+    let start = position(fen);
+    let mut p = start.clone();
+    for m in split(cycle) {
+        p.try_play(m).unwrap_or_else(|e| panic!("{cycle}: {e}"));
+    }
+    assert_eq!(p.key(), start.key(), "the cycle {cycle} does not return to {fen}");
+    let twice = format!("{cycle} {cycle}");
+    let moves = split(&twice);
+    let (last, before) = moves.split_last().expect("a cycle has moves");
+    let j = play(fen, &before.join(" "));
+    assert_eq!(j, Judgement::ongoing(), "{cycle}: ended before the third occurrence");
+    let mut referee = Referee::new(start);
+    for m in before {
+        referee.play_str(m);
+    }
+    referee.play_str(last)
+}
+
+/// The position with colours swapped (turned over the river), and the moves to match.
+fn flip(fen: &str, moves: &str) -> (String, String) {
+    let flipped = position(fen).flipped().to_fen();
+    let moves = split(moves)
+        .iter()
+        .map(|m| {
+            let b = m.as_bytes();
+            let rank = |c: u8| char::from(b'9' - (c - b'0'));
+            format!("{}{}{}{}", char::from(b[0]), rank(b[1]), char::from(b[2]), rank(b[3]))
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    (flipped, moves)
+}
+
+fn swapped(r: GameResult) -> GameResult {
+    match r {
+        GameResult::RedWins => GameResult::BlackWins,
+        GameResult::BlackWins => GameResult::RedWins,
+        other => other,
+    }
+}
+
+/// Asserts the repetition verdict, and the swapped verdict with colours swapped.
+fn assert_cycle(fen: &str, cycle: &str, result: GameResult, reason: Reason) {
+    let j = repeat(fen, cycle);
+    assert_eq!((j.result, j.reason), (result, reason), "{}", j.detail);
+    let (ffen, fcycle) = flip(fen, cycle);
+    let j = repeat(&ffen, &fcycle);
+    assert_eq!((j.result, j.reason), (swapped(result), reason), "flipped: {}", j.detail);
+}
+
+fn kind_of(fen: &str, mv: &str) -> MoveKind {
+    let mut p = position(fen);
+    let m = p.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    classify(&mut p, m).kind
+}
+
+// ---------------------------------------------------------------------------------------------------
+// §3-§4: checkmate, stalemate, illegal moves
+
+#[test]
+fn checkmate_wins_for_the_mating_side() {
+    // Rook a1-a9: the pawn on c8 covers d8, the red king covers e9 along the open e-file.
+    let j = play("3k5/2P6/9/9/9/9/9/9/R8/4K4 w - - 0 1", "a1a9");
+    assert_eq!((j.result, j.reason), (GameResult::RedWins, Reason::Checkmate), "{}", j.detail);
+    let (fen, moves) = flip("3k5/2P6/9/9/9/9/9/9/R8/4K4 w - - 0 1", "a1a9");
+    let j = play(&fen, &moves);
+    assert_eq!((j.result, j.reason), (GameResult::BlackWins, Reason::Checkmate), "{}", j.detail);
+}
+
+#[test]
+fn stalemate_loses_for_the_side_that_cannot_move() {
+    // After a quiet rook move Black's king on d9 has no move: d8 is covered by the pawn, e9 by the
+    // red king along the open file. Not in check: stalemate (困毙), which loses.
+    let fen = "3k5/2P6/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+    let j = play(fen, "a0a1");
+    assert_eq!((j.result, j.reason), (GameResult::RedWins, Reason::Stalemate), "{}", j.detail);
+    let (ffen, fmoves) = flip(fen, "a0a1");
+    let j = play(&ffen, &fmoves);
+    assert_eq!((j.result, j.reason), (GameResult::BlackWins, Reason::Stalemate), "{}", j.detail);
+}
+
+#[test]
+fn a_start_position_without_a_legal_move_is_already_decided() {
+    // Black to move in the stalemate above.
+    let j = judge(&position("3k5/2P6/9/9/9/9/9/9/R8/4K4 b - - 0 1"), &[]);
+    assert_eq!((j.result, j.reason), (GameResult::RedWins, Reason::Stalemate), "{}", j.detail);
+}
+
+#[test]
+fn kings_facing_is_an_illegal_move_that_loses() {
+    // The red cannon on e4 is the only piece between the kings: moving it off the file faces them.
+    let j = judge(&position("4k4/9/9/9/9/4C4/9/9/9/4K4 w - - 0 1"), &["e4d4"]);
+    assert_eq!((j.result, j.reason), (GameResult::BlackWins, Reason::IllegalMove), "{}", j.detail);
+    assert!(j.detail.contains("e4d4"), "{}", j.detail);
+}
+
+#[test]
+fn moving_into_check_is_an_illegal_move_that_loses() {
+    // Black's king may not step onto the rook's file.
+    let j = judge(&position("4k4/9/9/9/9/9/9/9/9/3R1K3 b - - 0 1"), &["e9d9"]);
+    assert_eq!(j.result, GameResult::RedWins, "{}", j.detail);
+    assert_eq!(j.reason, Reason::IllegalMove);
+}
+
+#[test]
+fn text_that_is_not_a_move_loses_for_the_mover() {
+    let j = judge(&Position::startpos(), &["h2e2", "nonsense"]);
+    assert_eq!((j.result, j.reason), (GameResult::RedWins, Reason::IllegalMove), "{}", j.detail);
+    let j = judge(&Position::startpos(), &["e5e6"]);
+    assert_eq!((j.result, j.reason), (GameResult::BlackWins, Reason::IllegalMove), "{}", j.detail);
+}
+
+#[test]
+fn moves_after_the_end_are_ignored() {
+    let j = judge(&position("3k5/2P6/9/9/9/9/9/9/R8/4K4 w - - 0 1"), &["a1a9", "d9d8"]);
+    assert_eq!(j.reason, Reason::Checkmate);
+    assert!(j.detail.contains("1 later moves ignored"), "{}", j.detail);
+}
+
+#[test]
+fn chinese_notation_is_accepted_by_the_referee() {
+    let j = judge(&Position::startpos(), &["炮二平五", "马8进7", "h0g2"]);
+    assert_eq!(j, Judgement::ongoing());
+}
+
+// ---------------------------------------------------------------------------------------------------
+// §4: natural move limit
+
+/// Red's rook circles a1-e1 (5 moves), Black's a8-g8 (7 moves): no position comes three times in 60
+/// rounds, nobody checks (advisors f2 and d7 block the files), nothing is captured.
+const WALK_FEN: &str = "3k5/9/3a5/9/9/9/9/5A3/R8/5K3 w - - 0 1";
+
+fn walk(plies: usize) -> String {
+    let red = ["a1b1", "b1c1", "c1d1", "d1e1", "e1a1"];
+    let black = ["a8b8", "b8c8", "c8d8", "d8e8", "e8f8", "f8g8", "g8a8"];
+    (0..plies)
+        .map(|i| if i % 2 == 0 { red[(i / 2) % 5] } else { black[(i / 2) % 7] })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn move_limit_draws_after_120_plies_without_a_capture() {
+    let fen = WALK_FEN.replace("3k5/9/3a5", "3k5/r8/3a5");
+    let j = play(&fen, &walk(119));
+    assert_eq!(j, Judgement::ongoing());
+    let j = play(&fen, &walk(120));
+    assert_eq!((j.result, j.reason), (GameResult::Draw, Reason::MoveLimit), "{}", j.detail);
+}
+
+#[test]
+fn move_limit_counts_from_the_fen_counter_and_restarts_at_a_capture() {
+    // 118 capture-free plies already; two quiet plies reach the limit.
+    let j = play("3k5/r8/3a5/9/9/9/9/5A3/R8/5K3 w - - 118 60", "a1b1 a8b8");
+    assert_eq!((j.result, j.reason), (GameResult::Draw, Reason::MoveLimit), "{}", j.detail);
+    // The same with a capture on the way: the count restarts.
+    let j = play("3k5/r8/3a5/9/9/9/9/5A3/R8/5K3 w - - 118 60", "a1a8 d9e9 a8a7 e9d9");
+    assert_eq!(j, Judgement::ongoing());
+}
+
+/// A pseudo-random game from `seed` that checks as often as it can, never repeats a position a third
+/// time, never mates and captures only when nothing else is legal. At every ply the referee must agree
+/// with the rule written out independently: drawn at the first ply where, for some claimant, the plies
+/// since the last capture minus the claimant's checks beyond its tenth reach 120. Returns the length of
+/// the final capture-free stretch and the checks in it, or `None` if the walk runs out of moves first.
+fn checking_walk(seed: u64) -> Option<(u32, [u32; 2])> {
+    let mut pos = position("3akab2/9/1c4n2/9/2r3R2/9/9/4C1N2/9/2BAKA3 w - - 0 1");
+    let mut referee = Referee::new(pos.clone());
+    let mut seen: HashMap<u64, u32> = HashMap::from([(pos.key(), 1)]);
+    let (mut plies, mut checks) = (0u32, [0u32; 2]);
+    let mut seed = seed | 1;
+    for ply in 1..=400u32 {
+        let playable = |m: Move| {
+            let mut q = pos.clone();
+            q.make_move(m);
+            q.has_legal_move() && seen.get(&q.key()).copied().unwrap_or(0) < 2
+        };
+        let legal: Vec<Move> = pos.legal_moves().iter().copied().filter(|&m| playable(m)).collect();
+        let quiet: Vec<Move> = legal.iter().copied().filter(|&m| !pos.is_capture(m)).collect();
+        let candidates = if quiet.is_empty() { legal } else { quiet };
+        if candidates.is_empty() {
+            return None;
+        }
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let checking: Vec<Move> = candidates.iter().copied().filter(|&m| pos.gives_check(m)).collect();
+        let pool = if !checking.is_empty() && seed % 10 < 8 { &checking } else { &candidates };
+        let m = pool[(seed >> 8) as usize % pool.len()];
+        let mover = pos.side_to_move();
+        let capture = pos.is_capture(m);
+        pos.make_move(m);
+        if capture {
+            (plies, checks) = (0, [0; 2]);
+            seen.clear();
+        } else {
+            plies += 1;
+            if pos.in_check() {
+                checks[mover.index()] += 1;
+            }
+        }
+        *seen.entry(pos.key()).or_insert(0) += 1;
+        let j = referee.play(m);
+        let counted = |c: Color| plies - checks[c.index()].saturating_sub(COUNTED_CHECKS);
+        if counted(Color::Red).max(counted(Color::Black)) >= NATURAL_LIMIT_PLIES {
+            assert_eq!(
+                (j.result, j.reason),
+                (GameResult::Draw, Reason::MoveLimit),
+                "ply {ply}: {}",
+                j.detail
+            );
+            return Some((plies, checks));
+        }
+        assert_eq!(j, Judgement::ongoing(), "seed {seed} ply {ply}");
+    }
+    None
+}
+
+#[test]
+fn move_limit_counts_at_most_ten_checks_of_the_claimant() {
+    // Several walks; at least one must have both sides checking more than ten times in the final
+    // stretch, which delays the draw past 120 plies.
+    let walks: Vec<(u32, [u32; 2])> =
+        (1..=8u64).filter_map(|s| checking_walk(s.wrapping_mul(0x9e37_79b9_7f4a_7c15))).collect();
+    let exercised =
+        walks.iter().filter(|(plies, c)| c[0].min(c[1]) > COUNTED_CHECKS && *plies > NATURAL_LIMIT_PLIES);
+    assert!(exercised.count() > 0, "no walk exercised the cap on checks: {walks:?}");
+}
+
+// ---------------------------------------------------------------------------------------------------
+// §4: dead positions
+
+#[test]
+fn dead_position_bare_kings() {
+    // The red king takes the last black pawn: only the kings are left.
+    let j = play("5k3/9/9/9/9/9/9/9/3p5/3K5 w - - 0 1", "d0d1");
+    assert_eq!((j.result, j.reason), (GameResult::Draw, Reason::DeadPosition), "{}", j.detail);
+    assert!(j.detail.contains("bare kings"), "{}", j.detail);
+}
+
+#[test]
+fn dead_position_advisors_and_elephants_only() {
+    // The red advisor takes Black's last horse: kings, advisors and elephants cannot mate.
+    let j = play("2b2a3/3k5/9/9/9/9/9/9/4n4/2BA1K3 w - - 0 1", "d0e1");
+    assert_eq!((j.result, j.reason), (GameResult::Draw, Reason::DeadPosition), "{}", j.detail);
+    assert!(j.detail.contains("advisors and elephants"), "{}", j.detail);
+}
+
+#[test]
+fn dead_position_at_the_start() {
+    let j = judge(&position("3k5/4a4/9/9/9/9/9/4B4/9/4KA3 w - - 0 1"), &[]);
+    assert_eq!((j.result, j.reason), (GameResult::Draw, Reason::DeadPosition), "{}", j.detail);
+}
+
+#[test]
+fn a_single_pawn_is_not_a_dead_position() {
+    // The red king takes the black horse, but Red keeps a pawn: play goes on.
+    let j = play("5k3/9/9/9/4P4/9/9/9/3n5/3K5 w - - 0 1", "d0d1");
+    assert_eq!(j, Judgement::ongoing());
+}
+
+// ---------------------------------------------------------------------------------------------------
+// §6: repetition — checks
+
+/// Red's rook checks from g9 and g8 in turn; Black's king shuttles f9-f8.
+const PERPETUAL_CHECK: (&str, &str) = ("5k3/6R2/9/9/9/9/9/9/9/3K5 w - - 0 1", "g8g9 f9f8 g9g8 f8f9");
+
+#[test]
+fn perpetual_check_by_one_side_loses() {
+    let (fen, cycle) = PERPETUAL_CHECK;
+    assert_cycle(fen, cycle, GameResult::BlackWins, Reason::PerpetualCheck);
+}
+
+#[test]
+fn repetition_is_judged_only_at_the_third_occurrence() {
+    let (fen, cycle) = PERPETUAL_CHECK;
+    assert_eq!(play(fen, cycle), Judgement::ongoing());
+    assert_eq!(play(fen, &format!("{cycle} g8g9 f9f8 g9g8")), Judgement::ongoing());
+}
+
+#[test]
+fn mutual_perpetual_check_is_a_draw() {
+    // Each horse move parries a cannon check by changing the screens and gives one: red cannon f0 on the
+    // f-file, black cannon i2 on rank 2, the horses crossing at f2.
+    assert_cycle(
+        "5k3/9/9/9/9/6n2/9/3KN3c/9/5C3 w - - 0 1",
+        "e2f4 g4f2 f4e2 f2g4",
+        GameResult::Draw,
+        Reason::RepetitionDraw,
+    );
+}
+
+#[test]
+fn check_alternating_with_an_idle_move_is_allowed() {
+    // Rook g0-f0 checks, f0-g0 is idle; the king shuttles: both sides allowed, draw.
+    assert_cycle(
+        "5k3/9/9/9/9/9/9/9/9/3K2R2 w - - 0 1",
+        "g0f0 f9e9 f0g0 e9f9",
+        GameResult::Draw,
+        Reason::RepetitionDraw,
+    );
+}
+
+#[test]
+fn one_check_one_chase_is_forbidden() {
+    // Rook g4-g9 checks, g9-g4 attacks the unprotected horse on c4 anew: forbidden against idle king moves.
+    assert_cycle(
+        "5k3/9/9/9/9/2n3R2/9/9/9/3K5 w - - 0 1",
+        "g4g9 f9f8 g9g4 f8f9",
+        GameResult::BlackWins,
+        Reason::ForbiddenRepetition,
+    );
+}
+
+/// Red's rook swings i2-i0-i2: from i0 it threatens R-f0 mate along the f-file (the red king holds the
+/// e-file), from i2 it threatens to take the blocking rook on f2 with mate. Black's rook parries b2-f2-b2.
+const PERPETUAL_THREAT: (&str, &str) = ("1P7/9/5k3/9/9/9/9/1r6R/2C6/4K4 w - - 0 1", "i2i0 b2f2 i0i2 f2b2");
+
+#[test]
+fn perpetual_mate_threat_is_forbidden() {
+    let (fen, cycle) = PERPETUAL_THREAT;
+    assert_eq!(kind_of(fen, "i2i0"), MoveKind::MateThreat);
+    assert_cycle(fen, cycle, GameResult::BlackWins, Reason::ForbiddenRepetition);
+}
+
+#[test]
+fn keeping_a_mate_in_hand_is_not_a_new_threat() {
+    // Engine reading: Red has a mate by checks in hand all along; shuffling the king instead of giving it
+    // keeps the threat but does not make it, so the king moves are idle and the cycle is a draw.
+    let fen = "5r2C/5P3/3k5/9/9/7R1/9/9/4K4/9 w - - 0 1";
+    assert_eq!(kind_of(fen, "e1e0"), MoveKind::Idle);
+    assert_cycle(fen, "e1e0 f9a9 e0e1 a9f9", GameResult::Draw, Reason::RepetitionDraw);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// §6: repetition — chases
+
+/// A red horse chases an unprotected black rook that runs e4-f4; the horse follows c3-d5.
+const HORSE_CHASES_ROOK: &str = "5k3/9/9/9/9/5r3/2N6/9/9/3K5 w - - 0 1";
+
+#[test]
+fn perpetual_chase_of_an_unprotected_rook_by_a_horse_loses() {
+    assert_cycle(HORSE_CHASES_ROOK, "c3d5 f4e4 d5c3 e4f4", GameResult::BlackWins, Reason::PerpetualChase);
+}
+
+#[test]
+fn a_chased_piece_that_moves_is_still_one_chase() {
+    // The rook stands on f4 and e4 in turn; followed through the cycle it is one target, named by the
+    // point it stood on when the cycle began.
+    let j = repeat(HORSE_CHASES_ROOK, "c3d5 f4e4 d5c3 e4f4");
+    assert_eq!(j.reason, Reason::PerpetualChase);
+    assert!(j.detail.contains("from f4"), "{}", j.detail);
+}
+
+#[test]
+fn chase_of_a_protected_rook_by_a_horse_is_a_chase() {
+    // The black rook on i4 protects e4 and f4: the horse still chases, a rook is worth more than a horse.
+    // (The red advisors keep the two black rooks from threatening mate.)
+    let fen = "5k3/9/9/9/9/5r2r/2N6/3A5/4A4/3K5 w - - 0 1";
+    assert_eq!(kind_of(fen, "c3d5"), MoveKind::Chase);
+    assert_cycle(fen, "c3d5 f4e4 d5c3 e4f4", GameResult::BlackWins, Reason::PerpetualChase);
+}
+
+#[test]
+fn rook_attacking_a_protected_horse_is_not_a_chase() {
+    // The brief's "chase of a protected horse by a rook" runs against art. 29.3: capturing the protected
+    // horse loses the rook, so attacking it is following (跟), idle. The horse runs c4-e3, protected by
+    // the pawn on b4 and the rook on h3; the red rook follows c1-e1: both sides allowed.
+    let fen = "5k3/9/9/9/9/1pn6/7r1/9/4R4/3K5 w - - 0 1";
+    assert_eq!(kind_of(fen, "e1c1"), MoveKind::Idle);
+    assert_cycle(fen, "e1c1 c4e3 c1e1 e3c4", GameResult::Draw, Reason::RepetitionDraw);
+}
+
+#[test]
+fn offering_an_equal_exchange_is_not_a_chase() {
+    // The red rook attacks the black rooks on d7 and f7 in turn, each protected by the advisor on e8,
+    // while itself protected by the advisor on e1: exchange offers (兑), idle.
+    let fen = "5k3/4a4/3r1r3/9/9/9/9/3R5/4A4/4K4 w - - 0 1";
+    assert_eq!(kind_of(fen, "d2f2"), MoveKind::Idle);
+    assert_cycle(fen, "d2f2 f9f8 f2d2 f8f9", GameResult::Draw, Reason::RepetitionDraw);
+}
+
+#[test]
+fn king_attacking_a_piece_by_itself_is_idle() {
+    // The red king steps e0-e1 to attack the unprotected cannon, which steps f1-f0 and back.
+    let fen = "5k3/9/9/9/9/9/9/9/5c3/4K4 w - - 0 1";
+    assert_eq!(kind_of(fen, "e0e1"), MoveKind::Idle);
+    assert_cycle(fen, "e0e1 f1f0 e1e0 f0f1", GameResult::Draw, Reason::RepetitionDraw);
+}
+
+#[test]
+fn king_attacking_together_with_another_piece_is_a_chase() {
+    // Art. 27.1: the red king alone attacks the horse on f1 (idle); the rook joining from a5 to f5 makes
+    // it a chase: the king's attack does not count as one that "already existed".
+    let fen = "3k5/4a4/9/9/R8/9/9/9/4Kn3/9 w - - 0 1";
+    assert_eq!(kind_of(fen, "a5f5"), MoveKind::Chase);
+}
+
+#[test]
+fn pawn_attacking_a_piece_by_itself_is_idle() {
+    // The red pawn steps e6-d6 and back, attacking the unprotected rook each time: idle (art. 27.2).
+    let fen = "3k5/9/3r5/4P4/9/9/9/9/9/5K3 w - - 0 1";
+    assert_eq!(kind_of(fen, "e6d6"), MoveKind::Idle);
+    assert_cycle(fen, "e6d6 d7e7 d6e6 e7d7", GameResult::Draw, Reason::RepetitionDraw);
+}
+
+#[test]
+fn pawn_attacks_count_when_both_sides_attack_on_every_move() {
+    // As above, but every rook move now chases a red horse (d2, e2) anew: mutual perpetual attack, so
+    // the pawn's attacks count as chases and both sides are forbidden: draw, not a loss for Black.
+    assert_cycle(
+        "3k5/9/3r5/4P4/9/9/9/3NN4/9/5K3 w - - 0 1",
+        "e6d6 d7e7 d6e6 e7d7",
+        GameResult::Draw,
+        Reason::RepetitionDraw,
+    );
+}
+
+#[test]
+fn chase_of_an_uncrossed_pawn_is_idle() {
+    // The red rook attacks the uncrossed pawns a6 and c6 in turn: no material value, idle.
+    let fen = "5k3/9/9/p1p6/9/R8/9/9/9/3K5 w - - 0 1";
+    assert_eq!(kind_of(fen, "a4c4"), MoveKind::Idle);
+    assert_cycle(fen, "a4c4 f9f8 c4a4 f8f9", GameResult::Draw, Reason::RepetitionDraw);
+}
+
+#[test]
+fn chasing_different_crossed_pawns_in_turn_is_forbidden() {
+    // The same with crossed pawns (a4, c4), which are material: every red move chases, but not the same
+    // piece, so the loss is a forbidden repetition rather than a perpetual chase of one piece.
+    let fen = "5k3/9/9/9/9/p1p6/9/9/R8/3K5 w - - 0 1";
+    assert_eq!(kind_of(fen, "a1c1"), MoveKind::Chase);
+    assert_cycle(fen, "a1c1 f9f8 c1a1 f8f9", GameResult::BlackWins, Reason::ForbiddenRepetition);
+}
+
+#[test]
+fn both_sides_chasing_is_a_draw() {
+    // Red's rook chases the crossed black pawns a4/c4, Black's rook the crossed red pawns g5/i5.
+    assert_cycle(
+        "5k3/6r2/9/9/6P1P/p1p6/9/9/R8/3K5 w - - 0 1",
+        "a1c1 g8i8 c1a1 i8g8",
+        GameResult::Draw,
+        Reason::RepetitionDraw,
+    );
+}
+
+#[test]
+fn perpetual_check_loses_even_against_a_forbidden_opponent() {
+    // Art. 26.1/26.3: the red horse e2-f4-e2 uncovers the cannon f0 on every move (check), while the black
+    // rook blocks on f6 chasing the horse and unblocks to g6 chasing the pawn on g7 (chase, chase): both
+    // forbidden, but a one-sided perpetual check is never allowed.
+    assert_cycle(
+        "5k3/9/6P2/6r2/9/9/9/4N4/9/3K1C3 w - - 0 1",
+        "e2f4 g6f6 f4e2 f6g6",
+        GameResult::BlackWins,
+        Reason::PerpetualCheck,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// §6: what a chase is (single moves)
+
+#[test]
+fn false_protection_by_a_pinned_piece_is_no_protection() {
+    // The elephant on e7 "protects" the horse on c5 but is the only piece between the kings: it may not
+    // recapture, so the rook attacking the horse chases (假根).
+    assert_eq!(kind_of("4k4/9/4b4/9/2n6/9/9/R8/9/4K4 w - - 0 1", "a2c2"), MoveKind::Chase);
+    // With an advisor on e8 the elephant is free to recapture: rook for horse would lose, idle.
+    assert_eq!(kind_of("4k4/4a4/4b4/9/2n6/9/9/R8/9/4K4 w - - 0 1", "a2c2"), MoveKind::Idle);
+}
+
+#[test]
+fn insufficient_protection_counts_as_unprotected() {
+    // The horse on d6 is protected once (rook d9) and attacked by the rook a6; the red horse joining
+    // from c3 to e4 makes two attackers against one defender: the exchange wins material (少根).
+    assert_eq!(kind_of("3r1k3/9/9/R2n5/9/9/2N6/9/9/4K4 w - - 0 1", "c3e4"), MoveKind::Chase);
+}
+
+#[test]
+fn a_capture_answered_by_mate_at_once_is_no_chase() {
+    // Rook g5-c5 attacks the unprotected horse on c7, but taking it unblocks rank 5 and the black rook
+    // a5-d5 mates (the black king holds the e-file): idle (art. 29.4).
+    assert_eq!(kind_of("4k4/9/2n6/9/r5R2/9/9/9/9/3K5 w - - 0 1", "g5c5"), MoveKind::Idle);
+    // With an advisor on e1 the red king can step to e0: no mate, and the same move chases the horse.
+    assert_eq!(kind_of("4k4/9/2n6/9/r5R2/9/9/9/4A4/3K5 w - - 0 1", "g5c5"), MoveKind::Chase);
+}
+
+#[test]
+fn a_chase_through_a_check_is_a_chase() {
+    // Rook a2-h2 threatens h2-h9 check, and after the king steps to f8 the rook takes the horse on b9.
+    // Approximation: one check before the capture is searched.
+    assert_eq!(kind_of("1n3k3/9/9/9/9/9/9/R8/9/3K5 w - - 0 1", "a2h2"), MoveKind::Chase);
+}
+
+#[test]
+fn approximation_a_chase_through_two_checks_is_not_seen() {
+    // Rook a2-h2 threatens h9+ Kf8, h8+ K moves, and then the horse on b8 falls: a chase by the rules
+    // ("through a series of checks"), but only one check before the capture is searched, so: idle.
+    assert_eq!(kind_of("5k3/1n7/9/9/9/9/9/R8/9/3K5 w - - 0 1", "a2h2"), MoveKind::Idle);
+}
+
+#[test]
+fn approximation_the_defensive_post_exemption_is_not_recognised() {
+    // Art. 27.3 excuses attacks on an advisor or elephant made while taking up a defensive post that
+    // makes a plain draw. That is not recognised: attacking the unprotected elephant on c5 is a chase.
+    assert_eq!(kind_of("4k4/9/9/9/2b6/R8/9/9/9/3K5 w - - 0 1", "a4c4"), MoveKind::Chase);
+}
+
+#[test]
+fn an_attack_that_existed_before_the_move_is_not_a_chase() {
+    // The horse on c3 already attacks the rook on e4; a king move leaves the attack as it was.
+    assert_eq!(kind_of("5k3/9/9/9/9/4r4/2N6/9/9/3K5 w - - 0 1", "d0d1"), MoveKind::Idle);
+}
+
+#[test]
+fn a_move_is_judged_by_its_heaviest_effect() {
+    // Rook a1-a9 checks (mates, in fact) and nothing else matters: check.
+    assert_eq!(kind_of("3k5/2P6/9/9/9/9/9/9/R8/4K4 w - - 0 1", "a1a9"), MoveKind::Check);
+    // In the 七星聚会 line, 车六进五 (d2-d7) attacks the elephant and threatens mate: mate threat.
+    let p = qixing_after(30);
+    let m = p.parse_move("d2d7").expect("legal");
+    assert_eq!(classify(&mut p.clone(), m).kind, MoveKind::MateThreat);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Seed 004: 七星聚会
+
+/// The 七星聚会 diagram (竹香斋 setting, edge pawn on 一·五), reconstructed from the seed's main line:
+/// every move of the line is legal here and each check the line implies is a check.
+const QIXING: &str = "4rk3/9/3PbP3/9/9/8P/9/1p2p2C1/3p1p3/4K1RR1 w - - 0 1";
+
+const QIXING_LINE: &str = "炮二平四 卒５平６ 兵四进一 将６进１ 车三进八 将６退１ 车二进一 前卒平５ 车二平五 卒４平５ \
+     帅五进一 卒６进１ 帅五进一 车５平３ 兵六平七 车３平１ 车三退一 将６进１ 车三进一 将６退１ 车三退二 车１进７ \
+     车三平四 将６平５ 车四退五 卒２平３ 车四平六 卒３进１ 车六进一 车１退２ 车六进五 车１平５ 帅五平六 车５进４ \
+     车六进二 将５进１ 车六平二 车５平１ 帅六平五 卒３平４ 车二平六 车１平９ 车六平四 车９退２ 车四退七 车９退２ \
+     车四进七 车９平５ 帅五平六 车５平４ 帅六平五 车４进１";
+
+fn qixing_after(plies: usize) -> Position {
+    let mut p = position(QIXING);
+    for t in QIXING_LINE.split_whitespace().take(plies) {
+        let m = engine::notation::from_chinese(&p, t).unwrap_or_else(|e| panic!("{t}: {e}"));
+        p.make_move(m);
+    }
+    p
+}
+
+#[test]
+fn qixing_main_line_is_legal_and_goes_on() {
+    let moves: Vec<&str> = QIXING_LINE.split_whitespace().collect();
+    assert_eq!(moves.len(), 52);
+    assert_eq!(judge(&position(QIXING), &moves), Judgement::ongoing());
+}
+
+#[test]
+fn qixing_one_check_one_mate_threat_must_vary() {
+    // Seed 004: after 9. 车三退一 将6进1 10. 车三进一 将6退1, repeating 车三退一 is "one check one mate
+    // threat, must vary" (一将一杀，不变作负): Red loses if it keeps repeating.
+    let mut moves: Vec<&str> = QIXING_LINE.split_whitespace().take(16).collect();
+    for _ in 0..2 {
+        moves.extend(["车三退一", "将６进１", "车三进一", "将６退１"]);
+    }
+    let j = judge(&position(QIXING), &moves);
+    assert_eq!((j.result, j.reason), (GameResult::BlackWins, Reason::ForbiddenRepetition), "{}", j.detail);
+    assert!(j.detail.contains("g8g7 mate-threat") && j.detail.contains("g7g8 check"), "{}", j.detail);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The search's cycle_outcome
+
+/// Plays `cycle` once from `fen` and asks the search's question at the repeated position.
+fn search_verdict(fen: &str, cycle: &str) -> CycleOutcome {
+    let mut p = position(fen);
+    for m in split(cycle) {
+        p.try_play(m).unwrap_or_else(|e| panic!("{e}"));
+    }
+    cycle_outcome(&p, split(cycle).len())
+}
+
+#[test]
+fn search_sees_perpetual_check_exactly() {
+    let (fen, cycle) = PERPETUAL_CHECK;
+    // Red to move at the repetition, and Red has been checking: Red loses.
+    assert_eq!(search_verdict(fen, cycle), CycleOutcome::SideToMoveLoses);
+    // One ply later the repetition is seen with Black to move: Black wins.
+    let mut p = position(fen);
+    for m in split("g8g9 f9f8 g9g8 f8f9 g8g9") {
+        p.try_play(m).expect("legal");
+    }
+    assert_eq!(cycle_outcome(&p, 4), CycleOutcome::SideToMoveWins);
+}
+
+#[test]
+fn search_scores_mutual_check_and_check_with_idle_as_draws() {
+    assert_eq!(
+        search_verdict("5k3/9/9/9/9/6n2/9/3KN3c/9/5C3 w - - 0 1", "e2f4 g4f2 f4e2 f2g4"),
+        CycleOutcome::Draw
+    );
+    assert_eq!(
+        search_verdict("5k3/9/9/9/9/9/9/9/9/3K2R2 w - - 0 1", "g0f0 f9e9 f0g0 e9f9"),
+        CycleOutcome::Draw
+    );
+}
+
+#[test]
+fn search_sees_a_perpetual_chase_of_one_piece() {
+    assert_eq!(search_verdict(HORSE_CHASES_ROOK, "c3d5 f4e4 d5c3 e4f4"), CycleOutcome::SideToMoveLoses);
+    // Approximation (search only): chasing different pieces in turn is scored as a draw.
+    assert_eq!(
+        search_verdict("5k3/9/9/9/9/p1p6/9/9/R8/3K5 w - - 0 1", "a1c1 f9f8 c1a1 f8f9"),
+        CycleOutcome::Draw
+    );
+    // Following a protected horse is idle for the search too.
+    assert_eq!(
+        search_verdict("5k3/9/9/9/9/1pn6/7r1/9/4R4/3K5 w - - 0 1", "e1c1 c4e3 c1e1 e3c4"),
+        CycleOutcome::Draw
+    );
+}
+
+#[test]
+fn search_does_not_see_mate_threats() {
+    // Approximation (search only): the perpetual mate threat that the referee calls a loss for Red is a
+    // draw for the search, which detects checks and chases only.
+    let (fen, cycle) = PERPETUAL_THREAT;
+    assert_eq!(search_verdict(fen, cycle), CycleOutcome::Draw);
+}
+
+#[test]
+fn search_treats_odd_or_impossible_cycles_as_draws() {
+    let (fen, cycle) = PERPETUAL_CHECK;
+    let mut p = position(fen);
+    for m in split(cycle) {
+        p.try_play(m).expect("legal");
+    }
+    assert_eq!(cycle_outcome(&p, 3), CycleOutcome::Draw);
+    assert_eq!(cycle_outcome(&p, 40), CycleOutcome::Draw);
+    assert_eq!(cycle_outcome(&p, 0), CycleOutcome::Draw);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// `chuhan judge`
+
+fn cli(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(common::chuhan()).arg("judge").args(args).output().expect("run chuhan judge");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_prints_one_line_result_and_reason() {
+    let (code, out, _) = cli(&[]);
+    assert_eq!((code, out.as_str()), (0, "* ongoing\n"));
+    let (code, out, _) = cli(&["--fen", "startpos", "--moves", "h2e2", "h9g7"]);
+    assert_eq!((code, out.as_str()), (0, "* ongoing\n"));
+    let (fen, cycle) = PERPETUAL_CHECK;
+    let twice = format!("{cycle} {cycle}");
+    let mut args = vec!["--fen", fen, "--moves"];
+    args.extend(split(&twice));
+    let (code, out, err) = cli(&args);
+    assert_eq!((code, out.as_str()), (0, "0-1 perpetual-check\n"), "{err}");
+}
+
+#[test]
+fn cli_names_an_illegal_move_on_stderr() {
+    let (code, out, err) = cli(&["--moves", "h2e2", "a9a5"]);
+    assert_eq!((code, out.as_str()), (0, "1-0 illegal-move\n"));
+    assert!(err.contains("a9a5"), "{err}");
+}
+
+#[test]
+fn cli_rejects_a_bad_fen_with_nothing_on_stdout() {
+    let (code, out, err) = cli(&["--fen", "rnbakabnr/9/9 w", "--moves", "h2e2"]);
+    assert_ne!(code, 0);
+    assert_eq!(out, "");
+    assert!(err.contains("FEN"), "{err}");
+}
+
+#[test]
+fn square_names_used_here_are_valid() {
+    for s in ["a0", "i9", "e4"] {
+        assert!(s.parse::<Square>().is_ok());
+    }
+}
