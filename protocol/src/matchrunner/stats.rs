@@ -6,7 +6,8 @@
 //! - Interval: s ± 1.959964 σ/√n, mapped to Elo, where σ² is the sample variance of the per-unit score and n
 //!   the number of units; the unit is a game pair (score 0, ¼, ½, ¾, 1) when games come in colour-swapped
 //!   pairs, which removes the opening's bias from the variance, otherwise a single game (0, ½, 1).
-//! - LOS: trinomial ½(1 + erf((W - L)/√(2(W + L)))); pentanomial Φ((s - ½)/(σ/√n)).
+//!   When every unit had the same outcome (σ = 0) the interval is unbounded rather than of zero width.
+//! - LOS: trinomial ½(1 + erf((W - L)/√(2(W + L)))); pentanomial Φ((s - ½)/(σ/√n)) (½ when σ = 0).
 //! - SPRT: generalised SPRT on pentanomial frequencies in logistic Elo. For each hypothesis score
 //!   s_i = 1/(1 + 10^(-elo_i/400)) the maximum-likelihood pair distribution with that mean is
 //!   p_k = p̂_k / (1 + λ(x_k - s_i)), λ solving Σ p̂_k (x_k - s_i)/(1 + λ(x_k - s_i)) = 0; then
@@ -114,18 +115,10 @@ fn estimate(values: &[f64], counts: &[u64], los: Option<f64>) -> Option<Estimate
         return None;
     }
     let (n, mean, var) = mean_variance(values, counts);
-    let se = (var / n).sqrt();
-    let los = los.unwrap_or_else(|| {
-        if se > 0.0 {
-            normal_cdf((mean - 0.5) / se)
-        } else {
-            match mean.partial_cmp(&0.5) {
-                Some(std::cmp::Ordering::Greater) => 1.0,
-                Some(std::cmp::Ordering::Less) => 0.0,
-                _ => 0.5,
-            }
-        }
-    });
+    // Identical outcomes (one pair, or nothing but draws) say nothing about the spread: no interval then,
+    // rather than a zero-width one, and no evidence either way.
+    let se = if var > 0.0 { (var / n).sqrt() } else { f64::INFINITY };
+    let los = los.unwrap_or_else(|| normal_cdf((mean - 0.5) / se));
     Some(Estimate {
         score: mean,
         elo: elo_from_score(mean),
@@ -324,6 +317,15 @@ mod tests {
         assert!(close(e.elo_low, -28.926_019_673_856_6, 1e-6), "{}", e.elo_low);
         assert!(close(e.elo_high, 71.546_094_641_285_48, 1e-6), "{}", e.elo_high);
         assert!(close(e.los, 0.794_460_110_638_342_4, 1e-9), "{}", e.los);
+    }
+
+    #[test]
+    fn identical_outcomes_give_no_interval() {
+        let e = pentanomial(&Pentanomial([0, 0, 0, 1, 0])).unwrap();
+        assert!(close(e.elo, 190.848_501_887_865, 1e-9));
+        assert_eq!((e.elo_low, e.elo_high, e.los), (f64::NEG_INFINITY, f64::INFINITY, 0.5));
+        let e = trinomial(&Wdl { wins: 0, draws: 10, losses: 0 }).unwrap();
+        assert_eq!((e.elo, e.error(), e.los), (0.0, f64::INFINITY, 0.5));
     }
 
     #[test]
