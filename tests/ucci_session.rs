@@ -206,7 +206,7 @@ fn developer_commands_work_in_ucci_too() {
     e.send("d ascii");
     assert!(e.expect("Fen: ").ends_with(" b - - 0 1"));
     e.send("eval");
-    e.expect("Evaluation");
+    e.expect("Final score");
     e.send("nonsense");
     assert!(e.expect("info").starts_with("info message "));
     e.send("quit");

@@ -1,42 +1,23 @@
 //! The one place that names the evaluator the binary plays with, and the text of the `eval` command.
-//! When the real evaluator lands, change the alias, [`new_evaluator`] and [`eval_text`] here (for the
-//! latter: `eval::trace(pos).to_string()`); nothing else in the protocol crate names an evaluator.
 
-use engine::evaluate::{Evaluate, MaterialEval, MATERIAL};
-use engine::search::{Score, Searcher};
-use engine::{Color, PieceKind, Position};
-use std::fmt::Write;
+use engine::search::Searcher;
+use engine::Position;
 
 /// The evaluator chuhan plays with.
-pub type EngineEval = MaterialEval;
+pub type EngineEval = eval::Evaluator;
 
 /// The searcher chuhan plays with.
 pub type EngineSearcher = Searcher<EngineEval>;
 
 /// A fresh evaluator.
 pub fn new_evaluator() -> EngineEval {
-    MaterialEval
+    eval::Evaluator::default()
 }
 
-/// The `eval` command's answer: the evaluation's terms and total, in centipawns (100 = a horse).
+/// The `eval` command's answer: every term for Red, Black and the total (100 = a horse), the phase, the
+/// draw scale and the final score from the side to move.
 pub fn eval_text(pos: &Position) -> String {
-    let cp = |units: i32| match Score::from_internal(units) {
-        Score::Cp(c) => c,
-        Score::Mate(_) => 0,
-    };
-    let mut s = String::from("Term      Red  Black   Red-Black (cp)\n");
-    let mut total = 0;
-    for kind in PieceKind::ALL.into_iter().filter(|k| *k != PieceKind::King) {
-        let red = pos.pieces(Color::Red, kind).count() as i32;
-        let black = pos.pieces(Color::Black, kind).count() as i32;
-        let diff = (red - black) * MATERIAL[kind.index()];
-        total += diff;
-        let _ = writeln!(s, "{:<9}{red:>4}{black:>7}{:>14}", format!("{kind:?}"), cp(diff));
-    }
-    let _ = writeln!(s, "Material (Red's view): {} cp", cp(total));
-    let side = pos.side_to_move();
-    let _ = write!(s, "Evaluation ({side:?} to move): {} cp", cp(new_evaluator().evaluate(pos)));
-    s
+    eval::trace(pos).to_string()
 }
 
 #[cfg(test)]
@@ -44,11 +25,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn eval_text_ends_with_the_total() {
+    fn eval_text_ends_with_the_score_for_the_side_to_move() {
         let t = eval_text(&Position::startpos());
-        assert!(t.lines().last().unwrap().ends_with(": 0 cp"), "{t}");
+        assert!(t.contains("Material"), "{t}");
+        assert!(t.lines().last().unwrap().starts_with("Final score (Red to move)"), "{t}");
         let t = eval_text(&Position::from_fen("5k3/9/9/9/9/9/9/9/9/R3K4 b").unwrap());
-        assert!(t.contains("Rook"), "{t}");
-        assert!(t.lines().last().unwrap().ends_with(": -200 cp"), "{t}");
+        assert!(t.lines().last().unwrap().starts_with("Final score (Black to move): -"), "{t}");
     }
 }

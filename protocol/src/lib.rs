@@ -11,6 +11,7 @@ pub mod evaluator;
 pub mod format;
 pub mod judge;
 pub mod logging;
+pub mod matchrunner;
 pub mod options;
 pub mod output;
 pub mod parse;

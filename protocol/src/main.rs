@@ -33,6 +33,13 @@ enum Command {
     Bench(cli::BenchArgs),
     /// Judge a game by the Chinese rules: prints `<result> <reason>`.
     Judge(protocol::judge::JudgeArgs),
+    /// Play engine-vs-engine matches (see `chuhan match --help`).
+    #[command(disable_help_flag = true)]
+    Match {
+        /// Match arguments, parsed by the match runner.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -46,5 +53,6 @@ fn main() -> ExitCode {
         Some(Command::Perft(a)) => cli::perft(a),
         Some(Command::Bench(a)) => cli::bench(a),
         Some(Command::Judge(a)) => protocol::judge::command(a),
+        Some(Command::Match { args }) => protocol::matchrunner::run(args),
     }
 }

@@ -1,0 +1,243 @@
+//! A tiny engine for the match runner's tests. It speaks UCI or UCCI (whichever the first command names),
+//! plays quickly, and misbehaves on purpose from its `--after`-th move on, according to `--mode`:
+//!
+//! - `random`    a pseudo-random legal move (mates in one when it can); the default
+//! - `first`     the first legal move
+//! - `perpetual` a check (never a mate) that repeats an earlier position if it can, else any check
+//! - `illegal`   a move from an empty point
+//! - `hang`      never answers `go` again (ignores `stop` and `quit`)
+//! - `crash`     exits as soon as it is asked to move
+//! - `slow`      sleeps `--sleep` ms before answering
+//! - `nomove`    answers `nobestmove` / `bestmove (none)` although it has moves
+//! - `resign`    answers `bestmove <move> resign`
+//!
+//! `--score CP` sets the score it reports; `--seed N` varies its random moves. It prints odd `info` lines
+//! and extra words after `bestmove` to check that the runner tolerates them.
+
+use engine::position::START_FEN;
+use engine::{Move, Position, Square};
+use std::io::{self, BufRead, Write};
+use std::time::Duration;
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Mode {
+    Random,
+    First,
+    Perpetual,
+    Illegal,
+    Hang,
+    Crash,
+    Slow,
+    NoMove,
+    Resign,
+}
+
+struct Settings {
+    mode: Mode,
+    after: u32,
+    score: i32,
+    sleep_ms: u64,
+    seed: u64,
+}
+
+fn settings() -> Result<Settings, String> {
+    let mut s = Settings { mode: Mode::Random, after: 0, score: 0, sleep_ms: 500, seed: 1 };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < args.len() {
+        let value = args.get(i + 1).ok_or(format!("{} needs a value", args[i]))?;
+        let num = |v: &str| v.parse::<i64>().map_err(|_| format!("{v} is not a number"));
+        match args[i].as_str() {
+            "--mode" => {
+                s.mode = match value.as_str() {
+                    "random" => Mode::Random,
+                    "first" => Mode::First,
+                    "perpetual" => Mode::Perpetual,
+                    "illegal" => Mode::Illegal,
+                    "hang" => Mode::Hang,
+                    "crash" => Mode::Crash,
+                    "slow" => Mode::Slow,
+                    "nomove" => Mode::NoMove,
+                    "resign" => Mode::Resign,
+                    other => return Err(format!("unknown mode {other}")),
+                }
+            }
+            "--after" => s.after = num(value)? as u32,
+            "--score" => s.score = num(value)? as i32,
+            "--sleep" => s.sleep_ms = num(value)? as u64,
+            "--seed" => s.seed = num(value)? as u64,
+            other => return Err(format!("unknown argument {other}")),
+        }
+        i += 2;
+    }
+    Ok(s)
+}
+
+fn main() {
+    let settings = match settings() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("test_engine: {e}");
+            std::process::exit(2);
+        }
+    };
+    let stdin = io::stdin();
+    let mut out = io::stdout().lock();
+    let mut ucci = false;
+    let mut pos = Position::startpos();
+    let mut moved = 0u32;
+    let mut hung = false;
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let reply: Vec<String> = match words.first().copied() {
+            _ if hung => continue,
+            Some("uci") => {
+                vec!["id name test_engine".into(), "id author chuhan tests".into(), "uciok".into()]
+            }
+            Some("ucci") => {
+                ucci = true;
+                vec![
+                    "id name test_engine".into(),
+                    "option usemillisec type check default false".into(),
+                    "ucciok".into(),
+                ]
+            }
+            Some("isready") => vec!["readyok".into()],
+            Some("ucinewgame") => {
+                moved = 0;
+                vec![]
+            }
+            Some("setoption") => {
+                if words.get(1) == Some(&"newgame") {
+                    moved = 0;
+                }
+                vec![]
+            }
+            Some("position") => {
+                if let Some(p) = read_position(&words[1..]) {
+                    pos = p;
+                }
+                vec![]
+            }
+            Some("go") => {
+                moved += 1;
+                let misbehave = moved > settings.after;
+                match (settings.mode, misbehave) {
+                    (Mode::Crash, true) => std::process::exit(3),
+                    (Mode::Hang, true) => {
+                        hung = true;
+                        continue;
+                    }
+                    (Mode::Slow, true) => std::thread::sleep(Duration::from_millis(settings.sleep_ms)),
+                    _ => {}
+                }
+                answer(&settings, misbehave, ucci, &pos)
+            }
+            Some("quit") => break,
+            _ => vec![],
+        };
+        for r in reply {
+            let _ = writeln!(out, "{r}");
+        }
+        let _ = out.flush();
+    }
+}
+
+/// `fen F... [moves ...]` or `startpos [moves ...]`.
+fn read_position(words: &[&str]) -> Option<Position> {
+    let moves_at = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
+    let mut pos = match words.first() {
+        Some(&"startpos") => Position::from_fen(START_FEN).ok()?,
+        Some(&"fen") => Position::from_fen(&words[1..moves_at].join(" ")).ok()?,
+        _ => return None,
+    };
+    for m in words.iter().skip(moves_at + 1) {
+        pos.try_play(m).ok()?;
+    }
+    Some(pos)
+}
+
+fn answer(s: &Settings, misbehave: bool, ucci: bool, pos: &Position) -> Vec<String> {
+    let mut lines = vec![
+        if ucci { "info message thinking hard".to_string() } else { "info string thinking hard".to_string() },
+        "info currmove a0a1 currmovenumber 1 some words".to_string(),
+    ];
+    let none = if ucci { "nobestmove" } else { "bestmove (none)" };
+    let chosen = match (s.mode, misbehave) {
+        (Mode::Illegal, true) => Some(illegal_move(pos)),
+        (Mode::NoMove, true) => None,
+        (Mode::Perpetual, _) => perpetual_move(pos).or_else(|| pick(pos, s.seed)).map(|m| m.to_string()),
+        (Mode::First, _) => pos.legal_moves().first().map(|m| m.to_string()),
+        _ => pick(pos, s.seed).map(|m| m.to_string()),
+    };
+    let Some(m) = chosen else {
+        lines.push(none.to_string());
+        return lines;
+    };
+    lines.push(if ucci {
+        format!("info depth 1 score {} pv {m}", s.score)
+    } else {
+        format!("info depth 1 seldepth 1 score cp {} nodes 1 nps 1 time 0 pv {m}", s.score)
+    });
+    lines.push(match (s.mode, misbehave) {
+        (Mode::Resign, true) => format!("bestmove {m} resign"),
+        _ => format!("bestmove {m} ponder {m} and some extra words"),
+    });
+    lines
+}
+
+/// A mate in one if there is one, else a legal move chosen by the position key and seed.
+fn pick(pos: &Position, seed: u64) -> Option<Move> {
+    let moves = pos.legal_moves();
+    let mut p = pos.clone();
+    for &m in moves.iter() {
+        p.make_move(m);
+        let mate = !p.has_legal_move();
+        p.unmake_move();
+        if mate {
+            return Some(m);
+        }
+    }
+    if moves.is_empty() {
+        return None;
+    }
+    let h = (pos.key() ^ seed.wrapping_mul(0x9e37_79b9_7f4a_7c15)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    Some(moves[(h >> 32) as usize % moves.len()])
+}
+
+/// A checking move that does not mate, preferring one that leads back to a position seen before.
+fn perpetual_move(pos: &Position) -> Option<Move> {
+    let seen: Vec<u64> = pos.history().iter().map(|u| u.key).collect();
+    let mut p = pos.clone();
+    let mut any_check = None;
+    for &m in pos.legal_moves().iter() {
+        if !pos.gives_check(m) {
+            continue;
+        }
+        p.make_move(m);
+        let repeats = seen.contains(&p.key());
+        let mates = !p.has_legal_move();
+        p.unmake_move();
+        if mates {
+            continue;
+        }
+        if repeats {
+            return Some(m);
+        }
+        any_check.get_or_insert(m);
+    }
+    any_check
+}
+
+/// A move from an empty point to its neighbour: well formed, never legal.
+fn illegal_move(pos: &Position) -> String {
+    for i in 0..90u8 {
+        if let (Some(from), Some(to)) = (Square::new(i), Square::new((i + 1) % 90)) {
+            if pos.piece_at(from).is_none() {
+                return format!("{from}{to}");
+            }
+        }
+    }
+    "a0a0".to_string()
+}

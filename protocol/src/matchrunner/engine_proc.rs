@@ -1,0 +1,505 @@
+//! An engine process and the conversation with it in its dialect (UCI or UCCI), with a timeout on every wait.
+//!
+//! A reader thread turns the engine's stdout into timestamped lines on a channel, so the runner can wait with
+//! a deadline and measure the time of a reply from when it arrived, not from when it was looked at. The
+//! process is killed when the value is dropped (after a polite `quit`), so a game that ends for any reason,
+//! a panic included, takes its engines with it.
+
+use super::config::{Dialect, EngineSpec};
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How long an engine may take to start, answer the handshake, or answer `isready`.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Centipawn value given to a mate score (`score mate n` becomes ±(MATE_CP - |n|)).
+pub const MATE_CP: i32 = 32_000;
+
+/// A shared file that records every line sent to and received from the engines.
+#[derive(Clone)]
+pub struct TrafficLog {
+    file: Arc<Mutex<File>>,
+    start: Instant,
+}
+
+impl TrafficLog {
+    /// Creates (truncates) the log file.
+    pub fn create(path: &std::path::Path) -> io::Result<TrafficLog> {
+        Ok(TrafficLog { file: Arc::new(Mutex::new(File::create(path)?)), start: Instant::now() })
+    }
+
+    fn record(&self, engine: &str, arrow: &str, line: &str) {
+        let ms = self.start.elapsed().as_millis();
+        if let Ok(mut f) = self.file.lock() {
+            // Losing a log line is better than stopping a match over it.
+            let _ = writeln!(f, "{ms:>9} {engine} {arrow} {line}");
+        }
+    }
+}
+
+/// Something went wrong talking to an engine.
+#[derive(Debug)]
+pub enum EngineError {
+    /// The program could not be started.
+    Spawn(PathBuf, io::Error),
+    /// The process closed its output (exited or crashed) while we waited for `what`.
+    Exited(&'static str),
+    /// No `what` within the time allowed.
+    Timeout(&'static str),
+    /// Writing to the engine failed (it has gone away).
+    Write(io::Error),
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::Spawn(p, e) => write!(f, "cannot start {}: {e}", p.display()),
+            EngineError::Exited(what) => write!(f, "the engine exited while the runner waited for {what}"),
+            EngineError::Timeout(what) => write!(f, "no {what} within {} s", HANDSHAKE_TIMEOUT.as_secs()),
+            EngineError::Write(e) => write!(f, "cannot write to the engine: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+/// A clock as told to an engine.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ClockView {
+    /// Milliseconds left.
+    pub remaining_ms: u64,
+    /// Milliseconds added per move.
+    pub increment_ms: u64,
+    /// Moves to the next time control.
+    pub movestogo: Option<u32>,
+}
+
+/// Everything one `go` needs.
+#[derive(Clone, Debug)]
+pub struct GoRequest<'a> {
+    /// Start FEN of the position sent (the game's start or the position after the last capture).
+    pub fen: &'a str,
+    /// Moves from `fen` to the current position.
+    pub moves: &'a [String],
+    /// Whether Red is to move (for UCI's wtime/btime).
+    pub red_to_move: bool,
+    /// The mover's clock.
+    pub own: Option<ClockView>,
+    /// The opponent's clock.
+    pub opp: Option<ClockView>,
+    /// Fixed time per move.
+    pub movetime_ms: Option<u64>,
+    /// Fixed depth.
+    pub depth: Option<u32>,
+    /// Fixed nodes.
+    pub nodes: Option<u64>,
+}
+
+/// The engine's answer to `go`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    /// The move text, or `None` for `nobestmove` / `bestmove (none)`.
+    pub bestmove: Option<String>,
+    /// UCCI `bestmove m resign`.
+    pub resign: bool,
+    /// Milliseconds from sending `go` to receiving the reply.
+    pub elapsed_ms: u64,
+    /// Last depth reported in an `info` line.
+    pub depth: Option<u32>,
+    /// Last score reported, centipawns from the mover's view.
+    pub score: Option<i32>,
+}
+
+/// How a `go` ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GoOutcome {
+    /// A `bestmove` (possibly late: the caller charges the clock).
+    Reply(Reply),
+    /// Nothing, even after `stop` and the grace period.
+    NoReply,
+    /// The engine's output closed: it exited or crashed.
+    Exited,
+}
+
+/// A running engine that has answered the handshake.
+pub struct EngineProcess {
+    name: String,
+    dialect: Dialect,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<(Instant, String)>,
+    log: Option<TrafficLog>,
+    id_name: Option<String>,
+}
+
+impl EngineProcess {
+    /// Starts the engine, does the handshake, sends the options and waits until it is ready.
+    pub fn start(spec: &EngineSpec, log: Option<TrafficLog>) -> Result<EngineProcess, EngineError> {
+        let mut cmd = Command::new(program_path(spec));
+        cmd.args(&spec.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+        if let Some(dir) = &spec.dir {
+            cmd.current_dir(dir);
+        }
+        let mut child = cmd.spawn().map_err(|e| EngineError::Spawn(spec.cmd.clone(), e))?;
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take();
+        let (tx, rx) = mpsc::channel();
+        if let Some(stdout) = stdout {
+            let log = log.clone();
+            let name = spec.name.clone();
+            thread::spawn(move || {
+                let mut reader = BufReader::new(stdout);
+                let mut buf = Vec::new();
+                loop {
+                    buf.clear();
+                    match reader.read_until(b'\n', &mut buf) {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) => {
+                            let at = Instant::now();
+                            let line =
+                                String::from_utf8_lossy(&buf).trim_end_matches(['\r', '\n']).to_string();
+                            if let Some(log) = &log {
+                                log.record(&name, "<", &line);
+                            }
+                            if tx.send((at, line)).is_err() {
+                                break;
+                            }
+                        }
+                    }
+                }
+            });
+        }
+        let mut engine = EngineProcess {
+            name: spec.name.clone(),
+            dialect: spec.dialect,
+            child,
+            stdin,
+            lines: rx,
+            log,
+            id_name: None,
+        };
+        engine.handshake(spec)?;
+        Ok(engine)
+    }
+
+    /// The name the engine gave in `id name`, if any.
+    pub fn id_name(&self) -> Option<&str> {
+        self.id_name.as_deref()
+    }
+
+    fn handshake(&mut self, spec: &EngineSpec) -> Result<(), EngineError> {
+        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        match self.dialect {
+            Dialect::Uci => {
+                self.send("uci")?;
+                self.wait_for("uciok", deadline)?;
+                for (name, value) in &spec.options {
+                    self.send(&format!("setoption name {name} value {value}"))?;
+                }
+            }
+            Dialect::Ucci => {
+                self.send("ucci")?;
+                self.wait_for("ucciok", deadline)?;
+                // Times go out in milliseconds; an engine that ignores this gets seconds it reads as ms and
+                // plays fast, which shows in the table rather than failing silently.
+                self.send("setoption usemillisec true")?;
+                for (name, value) in &spec.options {
+                    self.send(&format!("setoption {name} {value}"))?;
+                }
+            }
+        }
+        self.sync()
+    }
+
+    /// Tells the engine a new game starts and waits until it is ready.
+    pub fn new_game(&mut self) -> Result<(), EngineError> {
+        match self.dialect {
+            Dialect::Uci => self.send("ucinewgame")?,
+            Dialect::Ucci => self.send("setoption newgame")?,
+        }
+        self.sync()
+    }
+
+    /// `isready` / `readyok`.
+    fn sync(&mut self) -> Result<(), EngineError> {
+        self.send("isready")?;
+        self.wait_for("readyok", Instant::now() + HANDSHAKE_TIMEOUT)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        if let Some(log) = &self.log {
+            log.record(&self.name, ">", line);
+        }
+        let stdin =
+            self.stdin.as_mut().ok_or_else(|| EngineError::Write(io::ErrorKind::BrokenPipe.into()))?;
+        writeln!(stdin, "{line}").and_then(|_| stdin.flush()).map_err(EngineError::Write)
+    }
+
+    /// Reads lines until one starts with `token`.
+    fn wait_for(&mut self, token: &'static str, deadline: Instant) -> Result<(), EngineError> {
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok((_, line)) => {
+                    let mut words = line.split_whitespace();
+                    match words.next() {
+                        Some(w) if w == token => return Ok(()),
+                        Some("id") if words.next() == Some("name") => {
+                            self.id_name = Some(words.collect::<Vec<_>>().join(" "));
+                        }
+                        _ => {}
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(EngineError::Timeout(token)),
+                Err(RecvTimeoutError::Disconnected) => return Err(EngineError::Exited(token)),
+            }
+        }
+    }
+
+    /// Sends the position and `go`, then waits for `bestmove` until `allowance_ms` has passed; then sends
+    /// `stop` and waits `grace_ms` more before giving up on the engine.
+    pub fn go(
+        &mut self,
+        req: &GoRequest,
+        allowance_ms: u64,
+        grace_ms: u64,
+    ) -> Result<GoOutcome, EngineError> {
+        let mut position = format!("position fen {}", req.fen);
+        if !req.moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&req.moves.join(" "));
+        }
+        // Anything left over from an earlier search (a late bestmove after a stop) must not be taken as
+        // this move's answer.
+        while self.lines.try_recv().is_ok() {}
+        match self.send(&position).and_then(|_| self.send(&go_command(self.dialect, req))) {
+            Ok(()) => {}
+            Err(EngineError::Write(_)) => return Ok(GoOutcome::Exited),
+            Err(e) => return Err(e),
+        }
+        let start = Instant::now();
+        let mut reply = Reply::default();
+        let mut deadline = start + Duration::from_millis(allowance_ms);
+        let mut stopped = false;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok((at, line)) => {
+                    let mut words = line.split_whitespace();
+                    match words.next() {
+                        Some("info") => read_info(self.dialect, words, &mut reply),
+                        Some("bestmove") => {
+                            let rest: Vec<&str> = words.collect();
+                            reply.bestmove = rest.first().filter(|m| **m != "(none)").map(|m| m.to_string());
+                            reply.resign = rest.contains(&"resign");
+                            reply.elapsed_ms = at.saturating_duration_since(start).as_millis() as u64;
+                            return Ok(GoOutcome::Reply(reply));
+                        }
+                        Some("nobestmove") => {
+                            reply.bestmove = None;
+                            reply.elapsed_ms = at.saturating_duration_since(start).as_millis() as u64;
+                            return Ok(GoOutcome::Reply(reply));
+                        }
+                        _ => {}
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) if !stopped => {
+                    stopped = true;
+                    // A dead pipe here shows up as Disconnected on the next read.
+                    let _ = self.send("stop");
+                    deadline = Instant::now() + Duration::from_millis(grace_ms);
+                }
+                Err(RecvTimeoutError::Timeout) => return Ok(GoOutcome::NoReply),
+                Err(RecvTimeoutError::Disconnected) => return Ok(GoOutcome::Exited),
+            }
+        }
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        if let Ok(Some(_)) = self.child.try_wait() {
+            return;
+        }
+        let _ = self.send("quit");
+        // Closing stdin tells a well-behaved engine to exit even if it missed `quit`.
+        self.stdin = None;
+        let until = Instant::now() + Duration::from_millis(300);
+        while Instant::now() < until {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A relative program path with a directory part is taken relative to the runner's directory, not the
+/// engine's `dir` (what a user typing it expects).
+fn program_path(spec: &EngineSpec) -> PathBuf {
+    let cmd = &spec.cmd;
+    if cmd.is_relative() && cmd.components().count() > 1 {
+        if let Ok(cwd) = std::env::current_dir() {
+            return cwd.join(cmd);
+        }
+    }
+    cmd.clone()
+}
+
+/// The `go` line in the engine's dialect.
+pub fn go_command(dialect: Dialect, req: &GoRequest) -> String {
+    let mut go = String::from("go");
+    match dialect {
+        Dialect::Uci => {
+            let (red, black) = if req.red_to_move { (req.own, req.opp) } else { (req.opp, req.own) };
+            if let Some(c) = red {
+                go.push_str(&format!(" wtime {}", c.remaining_ms));
+            }
+            if let Some(c) = black {
+                go.push_str(&format!(" btime {}", c.remaining_ms));
+            }
+            if let Some(c) = red {
+                go.push_str(&format!(" winc {}", c.increment_ms));
+            }
+            if let Some(c) = black {
+                go.push_str(&format!(" binc {}", c.increment_ms));
+            }
+            if let Some(n) = req.own.and_then(|c| c.movestogo) {
+                go.push_str(&format!(" movestogo {n}"));
+            }
+            if let Some(t) = req.movetime_ms {
+                go.push_str(&format!(" movetime {t}"));
+            }
+        }
+        Dialect::Ucci => {
+            if let Some(c) = req.own {
+                go.push_str(&format!(" time {}", c.remaining_ms));
+                match c.movestogo {
+                    Some(n) => go.push_str(&format!(" movestogo {n}")),
+                    None => go.push_str(&format!(" increment {}", c.increment_ms)),
+                }
+                if let Some(o) = req.opp {
+                    go.push_str(&format!(" opptime {}", o.remaining_ms));
+                    match o.movestogo {
+                        Some(n) => go.push_str(&format!(" oppmovestogo {n}")),
+                        None => go.push_str(&format!(" oppincrement {}", o.increment_ms)),
+                    }
+                }
+            } else if let Some(t) = req.movetime_ms {
+                // UCCI has no movetime: "this much time for one move" says the same thing.
+                go.push_str(&format!(" time {t} movestogo 1"));
+            }
+        }
+    }
+    if let Some(d) = req.depth {
+        go.push_str(&format!(" depth {d}"));
+    }
+    if let Some(n) = req.nodes {
+        go.push_str(&format!(" nodes {n}"));
+    }
+    go
+}
+
+/// Takes the depth and score from an `info` line, ignoring anything it does not understand.
+fn read_info<'a>(dialect: Dialect, words: impl Iterator<Item = &'a str>, reply: &mut Reply) {
+    let words: Vec<&str> = words.collect();
+    let mut i = 0;
+    while i < words.len() {
+        match words[i] {
+            "depth" => {
+                if let Some(d) = words.get(i + 1).and_then(|w| w.parse().ok()) {
+                    reply.depth = Some(d);
+                }
+            }
+            "score" => {
+                let next = words.get(i + 1).copied();
+                let value = words.get(i + 2).and_then(|w| w.parse::<i32>().ok());
+                match (dialect, next, value) {
+                    (_, Some("cp"), Some(v)) => reply.score = Some(v),
+                    (_, Some("mate"), Some(n)) => {
+                        reply.score = Some(if n > 0 { MATE_CP - n } else { -MATE_CP - n });
+                    }
+                    (Dialect::Ucci, Some(w), _) => {
+                        if let Ok(v) = w.parse() {
+                            reply.score = Some(v);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            // The rest of the line is the principal variation or free text.
+            "pv" | "string" | "message" => break,
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req(own: Option<ClockView>, opp: Option<ClockView>, red: bool) -> GoRequest<'static> {
+        GoRequest {
+            fen: "",
+            moves: &[],
+            red_to_move: red,
+            own,
+            opp,
+            movetime_ms: None,
+            depth: None,
+            nodes: None,
+        }
+    }
+
+    #[test]
+    fn go_lines_follow_each_dialect() {
+        let own = Some(ClockView { remaining_ms: 5000, increment_ms: 50, movestogo: None });
+        let opp = Some(ClockView { remaining_ms: 4000, increment_ms: 50, movestogo: None });
+        assert_eq!(
+            go_command(Dialect::Uci, &req(own, opp, true)),
+            "go wtime 5000 btime 4000 winc 50 binc 50"
+        );
+        assert_eq!(
+            go_command(Dialect::Uci, &req(own, opp, false)),
+            "go wtime 4000 btime 5000 winc 50 binc 50"
+        );
+        assert_eq!(
+            go_command(Dialect::Ucci, &req(own, opp, false)),
+            "go time 5000 increment 50 opptime 4000 oppincrement 50"
+        );
+        let own = Some(ClockView { remaining_ms: 60000, increment_ms: 0, movestogo: Some(12) });
+        assert_eq!(go_command(Dialect::Ucci, &req(own, None, true)), "go time 60000 movestogo 12");
+        assert_eq!(go_command(Dialect::Uci, &req(own, None, true)), "go wtime 60000 winc 0 movestogo 12");
+        let mut r = req(None, None, true);
+        r.movetime_ms = Some(100);
+        r.depth = Some(3);
+        assert_eq!(go_command(Dialect::Uci, &r), "go movetime 100 depth 3");
+        assert_eq!(go_command(Dialect::Ucci, &r), "go time 100 movestogo 1 depth 3");
+    }
+
+    #[test]
+    fn info_lines_give_depth_and_score_and_odd_ones_are_ignored() {
+        let mut r = Reply::default();
+        read_info(Dialect::Uci, "depth 7 seldepth 9 score cp -35 nodes 10 pv h2e2".split(' '), &mut r);
+        assert_eq!((r.depth, r.score), (Some(7), Some(-35)));
+        read_info(Dialect::Uci, "depth 8 score mate 3".split(' '), &mut r);
+        assert_eq!(r.score, Some(MATE_CP - 3));
+        read_info(Dialect::Uci, "score mate -2 lowerbound".split(' '), &mut r);
+        assert_eq!(r.score, Some(-MATE_CP + 2));
+        read_info(Dialect::Ucci, "depth 5 score 42 pv h2e2 h9g7".split(' '), &mut r);
+        assert_eq!((r.depth, r.score), (Some(5), Some(42)));
+        read_info(Dialect::Uci, "string depth 99 score cp 1".split(' '), &mut r);
+        read_info(Dialect::Uci, "depth x score cp y currmove".split(' '), &mut r);
+        assert_eq!((r.depth, r.score), (Some(5), Some(42)));
+    }
+}

@@ -1,0 +1,114 @@
+//! The runner's one door to the rules: the referee that ends games and the Chinese notation for PGN.
+//!
+//! Everything else in the match runner goes through `Arbiter`, `verdict`, `to_chinese` and `from_chinese`,
+//! so the rules crate's API shows up in this file only.
+
+use super::game::{Outcome, Termination};
+use engine::notation;
+use engine::rules::{GameResult, Judgement, Reason, Referee};
+use engine::{Move, Position};
+
+/// A game under the referee's eye.
+pub struct Arbiter {
+    referee: Referee,
+}
+
+/// How a game ended according to the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// Who won.
+    pub outcome: Outcome,
+    /// Why.
+    pub termination: Termination,
+    /// The referee's words (e.g. which side checked perpetually).
+    pub detail: String,
+}
+
+impl Arbiter {
+    /// A referee for a game starting at `pos`.
+    pub fn new(pos: Position) -> Arbiter {
+        Arbiter { referee: Referee::new(pos) }
+    }
+
+    /// The verdict on the starting position itself (a position that is already mate, or dead).
+    pub fn initial_verdict(&self) -> Option<Verdict> {
+        verdict(&self.referee.judgement())
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.referee.position()
+    }
+
+    /// Plays a legal move and returns the verdict if the game is over.
+    pub fn play(&mut self, m: Move) -> Option<Verdict> {
+        verdict(&self.referee.play(m))
+    }
+}
+
+/// The adapter: the referee's judgement in the runner's terms (`None` while the game goes on).
+fn verdict(j: &Judgement) -> Option<Verdict> {
+    let outcome = match j.result {
+        GameResult::Ongoing => return None,
+        GameResult::RedWins => Outcome::RedWins,
+        GameResult::BlackWins => Outcome::BlackWins,
+        GameResult::Draw => Outcome::Draw,
+    };
+    let termination = match j.reason {
+        Reason::Checkmate => Termination::Checkmate,
+        Reason::Stalemate => Termination::Stalemate,
+        Reason::PerpetualCheck => Termination::PerpetualCheck,
+        Reason::PerpetualChase => Termination::PerpetualChase,
+        Reason::ForbiddenRepetition => Termination::ForbiddenRepetition,
+        Reason::RepetitionDraw => Termination::RepetitionDraw,
+        Reason::MoveLimit => Termination::MoveLimit,
+        Reason::DeadPosition => Termination::DeadPosition,
+        Reason::IllegalMove => Termination::IllegalMove,
+        Reason::Ongoing => return None,
+    };
+    Some(Verdict { outcome, termination, detail: j.detail.clone() })
+}
+
+/// A legal move in Chinese notation (`炮二平五`).
+pub fn to_chinese(pos: &Position, m: Move) -> String {
+    notation::to_chinese(pos, m)
+}
+
+/// The legal move that Chinese notation names, if any.
+pub fn from_chinese(pos: &Position, text: &str) -> Option<Move> {
+    notation::from_chinese(pos, text).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chinese_notation_of_opening_moves() {
+        let mut pos = Position::startpos();
+        for (iccs, chinese) in
+            [("h2e2", "炮二平五"), ("h9g7", "马8进7"), ("h0g2", "马二进三"), ("i9h9", "车9平8")]
+        {
+            let m = pos.parse_move(iccs).expect("legal");
+            assert_eq!(to_chinese(&pos, m), chinese);
+            assert_eq!(from_chinese(&pos, chinese), Some(m));
+            pos.make_move(m);
+        }
+    }
+
+    #[test]
+    fn perpetual_check_loses_for_the_checker() {
+        let pos = Position::from_fen("9/3k5/9/p8/9/9/9/9/9/4K3R w - - 0 1").expect("valid");
+        let mut a = Arbiter::new(pos);
+        let mut last = None;
+        for m in ["i0i8", "d8d9", "i8i9", "d9d8", "i9i8", "d8d9", "i8i9", "d9d8", "i9i8"] {
+            let mv = a.position().parse_move(m).expect("legal");
+            last = a.play(mv);
+            if last.is_some() {
+                break;
+            }
+        }
+        let v = last.expect("the cycle is judged");
+        assert_eq!((v.outcome, v.termination), (Outcome::BlackWins, Termination::PerpetualCheck));
+    }
+}

@@ -1,0 +1,299 @@
+//! The results file: a header with the match seed, then one tab-separated `key=value` line per finished
+//! game, appended and flushed as each game ends, so an interrupted match loses nothing and `--resume` can
+//! pick it up.
+
+use super::game::{GameRecord, Outcome, Termination};
+use engine::Color;
+use std::fmt;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::Path;
+
+/// First words of the header line.
+const HEADER: &str = "# chuhan match results v1";
+
+/// Where a game sits in the schedule.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId {
+    /// Index of the pairing (engine A against engine B).
+    pub pairing: usize,
+    /// Index of the game pair (one opening, colours swapped).
+    pub pair: u32,
+    /// 0: A has Red; 1: B has Red.
+    pub slot: u8,
+}
+
+/// Per-engine move statistics of one game.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveStats {
+    /// Moves with a reported depth.
+    pub depth_moves: u64,
+    /// Sum of reported depths.
+    pub depth_sum: u64,
+    /// Engine moves.
+    pub moves: u64,
+    /// Total thinking time, milliseconds.
+    pub time_ms: u64,
+}
+
+/// One line of the results file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultRow {
+    /// Schedule position.
+    pub id: GameId,
+    /// Opening line index (after ordering).
+    pub opening: usize,
+    /// Red engine.
+    pub red: String,
+    /// Black engine.
+    pub black: String,
+    /// Result.
+    pub outcome: Outcome,
+    /// Why it ended.
+    pub termination: Termination,
+    /// Plies in the game record.
+    pub plies: usize,
+    /// Red's and Black's move statistics.
+    pub stats: [MoveStats; 2],
+    /// Free text (tabs and newlines turned into spaces).
+    pub detail: String,
+}
+
+impl ResultRow {
+    /// The row for a finished game.
+    pub fn from_record(id: GameId, opening: usize, rec: &GameRecord) -> ResultRow {
+        let stats = [Color::Red, Color::Black].map(|c| {
+            let (depth_moves, depth_sum, moves, time_ms) = rec.move_stats(c);
+            MoveStats { depth_moves, depth_sum, moves, time_ms }
+        });
+        ResultRow {
+            id,
+            opening,
+            red: rec.red.clone(),
+            black: rec.black.clone(),
+            outcome: rec.outcome,
+            termination: rec.termination,
+            plies: rec.moves.len(),
+            stats,
+            detail: rec.detail.clone(),
+        }
+    }
+
+    /// The file line (no newline).
+    pub fn to_line(&self) -> String {
+        let clean = |s: &str| s.replace(['\t', '\n', '\r'], " ");
+        let s = &self.stats;
+        format!(
+            "pairing={}\tpair={}\tslot={}\topening={}\tred={}\tblack={}\tresult={}\ttermination={}\tplies={}\t\
+             red_stats={},{},{},{}\tblack_stats={},{},{},{}\tdetail={}",
+            self.id.pairing,
+            self.id.pair,
+            self.id.slot,
+            self.opening,
+            clean(&self.red),
+            clean(&self.black),
+            self.outcome.pgn(),
+            self.termination.label(),
+            self.plies,
+            s[0].depth_moves,
+            s[0].depth_sum,
+            s[0].moves,
+            s[0].time_ms,
+            s[1].depth_moves,
+            s[1].depth_sum,
+            s[1].moves,
+            s[1].time_ms,
+            clean(&self.detail),
+        )
+    }
+
+    /// Reads a line written by `to_line`.
+    pub fn parse(line: &str) -> Option<ResultRow> {
+        let field = |key: &str| -> Option<&str> {
+            line.split('\t').find_map(|f| f.strip_prefix(key).and_then(|r| r.strip_prefix('=')))
+        };
+        let stats = |key: &str| -> Option<MoveStats> {
+            let v: Vec<u64> = field(key)?.split(',').map(|x| x.parse().ok()).collect::<Option<_>>()?;
+            (v.len() == 4).then(|| MoveStats {
+                depth_moves: v[0],
+                depth_sum: v[1],
+                moves: v[2],
+                time_ms: v[3],
+            })
+        };
+        Some(ResultRow {
+            id: GameId {
+                pairing: field("pairing")?.parse().ok()?,
+                pair: field("pair")?.parse().ok()?,
+                slot: field("slot")?.parse().ok().filter(|s| *s < 2)?,
+            },
+            opening: field("opening")?.parse().ok()?,
+            red: field("red")?.to_string(),
+            black: field("black")?.to_string(),
+            outcome: Outcome::from_pgn(field("result")?)?,
+            termination: Termination::from_label(field("termination")?)?,
+            plies: field("plies")?.parse().ok()?,
+            stats: [stats("red_stats")?, stats("black_stats")?],
+            detail: field("detail").unwrap_or("").to_string(),
+        })
+    }
+}
+
+/// The results file could not be used.
+#[derive(Debug)]
+pub enum ResultsError {
+    /// Reading or writing failed.
+    Io(String, io::Error),
+    /// A line that is not a result; (line number, text).
+    BadLine(usize, String),
+    /// `--resume` of a file without our header.
+    NoHeader,
+    /// A file that already holds results, without `--resume`.
+    Exists(String),
+}
+
+impl fmt::Display for ResultsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ResultsError::Io(p, e) => write!(f, "results file {p}: {e}"),
+            ResultsError::BadLine(n, l) => write!(f, "results file line {n} is not a result: {l}"),
+            ResultsError::NoHeader => write!(f, "the results file does not start with '{HEADER}'"),
+            ResultsError::Exists(p) => write!(f, "{p} already holds results: use --resume, or another file"),
+        }
+    }
+}
+
+impl std::error::Error for ResultsError {}
+
+/// An open results file.
+pub struct ResultsFile {
+    file: File,
+    path: String,
+}
+
+/// What an existing results file holds.
+pub struct Previous {
+    /// The seed of the match.
+    pub seed: u64,
+    /// Finished games.
+    pub rows: Vec<ResultRow>,
+}
+
+impl ResultsFile {
+    /// Reads the header and rows of an existing file (for `--resume`). A last line cut short by an
+    /// interruption is ignored (`open` removes it and its game is played again).
+    pub fn read(path: &Path) -> Result<Previous, ResultsError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| ResultsError::Io(name, e))?;
+        let mut lines = text.lines().enumerate();
+        let seed = lines
+            .next()
+            .and_then(|(_, l)| l.strip_prefix(HEADER))
+            .and_then(|rest| rest.split_whitespace().find_map(|w| w.strip_prefix("seed=")))
+            .and_then(|s| s.parse().ok())
+            .ok_or(ResultsError::NoHeader)?;
+        let complete = text.ends_with('\n');
+        let count = text.lines().count();
+        let mut rows = Vec::new();
+        for (i, line) in lines {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            match ResultRow::parse(line) {
+                Some(r) => rows.push(r),
+                None if i + 1 == count && !complete => {}
+                None => return Err(ResultsError::BadLine(i + 1, line.to_string())),
+            }
+        }
+        Ok(Previous { seed, rows })
+    }
+
+    /// Opens the file for appending; a new file gets the header. A file that holds results is refused unless
+    /// resuming.
+    pub fn open(path: &Path, seed: u64, resume: bool) -> Result<ResultsFile, ResultsError> {
+        let name = path.display().to_string();
+        let existing = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+        if existing > 0 && !resume {
+            return Err(ResultsError::Exists(name));
+        }
+        let io = |e| ResultsError::Io(name.clone(), e);
+        if existing > 0 {
+            // Drop a line cut short by an interruption; its game is played again.
+            let text = std::fs::read(path).map_err(io)?;
+            if text.last() != Some(&b'\n') {
+                let keep = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+                OpenOptions::new().write(true).open(path).and_then(|f| f.set_len(keep as u64)).map_err(io)?;
+            }
+        }
+        let mut file = OpenOptions::new().create(true).append(true).open(path).map_err(io)?;
+        if existing == 0 {
+            writeln!(file, "{HEADER} seed={seed}").map_err(io)?;
+        }
+        Ok(ResultsFile { file, path: name })
+    }
+
+    /// Appends a row and flushes it to the operating system.
+    pub fn append(&mut self, row: &ResultRow) -> Result<(), ResultsError> {
+        writeln!(self.file, "{}", row.to_line())
+            .and_then(|_| self.file.flush())
+            .map_err(|e| ResultsError::Io(self.path.clone(), e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_round_trip() {
+        let row = ResultRow {
+            id: GameId { pairing: 1, pair: 7, slot: 1 },
+            opening: 12,
+            red: "chuhan new".into(),
+            black: "base".into(),
+            outcome: Outcome::BlackWins,
+            termination: Termination::IllegalMove,
+            plies: 33,
+            stats: [
+                MoveStats { depth_moves: 10, depth_sum: 70, moves: 12, time_ms: 1500 },
+                MoveStats { depth_moves: 0, depth_sum: 0, moves: 11, time_ms: 900 },
+            ],
+            detail: "x played\tillegal move a0a1 in 9/9 w".into(),
+        };
+        let line = row.to_line();
+        let back = ResultRow::parse(&line).expect("parses");
+        assert_eq!(back.detail, "x played illegal move a0a1 in 9/9 w");
+        assert_eq!(ResultRow { detail: row.detail.replace('\t', " "), ..row }, back);
+        assert_eq!(ResultRow::parse("pairing=1\tpair=x"), None);
+    }
+
+    #[test]
+    fn resume_reads_the_seed_and_skips_a_cut_line() {
+        let dir = std::env::temp_dir().join(format!("chuhan-results-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("r.txt");
+        let _ = std::fs::remove_file(&path);
+        let mut f = ResultsFile::open(&path, 42, false).unwrap();
+        let row = ResultRow {
+            id: GameId { pairing: 0, pair: 0, slot: 0 },
+            opening: 0,
+            red: "a".into(),
+            black: "b".into(),
+            outcome: Outcome::Draw,
+            termination: Termination::MaxPlies,
+            plies: 10,
+            stats: [MoveStats::default(); 2],
+            detail: String::new(),
+        };
+        f.append(&row).unwrap();
+        drop(f);
+        assert!(matches!(ResultsFile::open(&path, 1, false), Err(ResultsError::Exists(_))));
+        std::fs::write(&path, std::fs::read_to_string(&path).unwrap() + "pairing=0\tpair=0\tsl").unwrap();
+        let prev = ResultsFile::read(&path).unwrap();
+        assert_eq!((prev.seed, prev.rows.len()), (42, 1));
+        drop(ResultsFile::open(&path, 42, true).unwrap());
+        assert!(std::fs::read_to_string(&path).unwrap().ends_with("detail=\n"), "the cut line is gone");
+        assert_eq!(ResultsFile::read(&path).unwrap().rows, vec![row]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

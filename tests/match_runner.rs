@@ -1,0 +1,395 @@
+//! `chuhan match` end to end with the tiny test engines of `examples/test_engine.rs`: every way a game can
+//! end, both dialects, gauntlet and round robin, results file and resume, PGN, SPRT stopping.
+//! Every match here is a few games at a fixed tiny movetime, so the whole file runs in seconds.
+
+mod common;
+
+use protocol::matchrunner::openings;
+use std::path::PathBuf;
+use std::process::Command;
+
+/// `--engine` words for the test engine; `args` are its own arguments (e.g. `--mode crash`).
+fn engine(name: &str, proto: &str, args: &str) -> Vec<String> {
+    let mut w = vec![
+        "--engine".to_string(),
+        format!("name={name}"),
+        format!("cmd={}", common::example("test_engine").display()),
+        format!("proto={proto}"),
+    ];
+    w.extend(args.split_whitespace().map(|a| format!("arg={a}")));
+    w
+}
+
+struct Run {
+    ok: bool,
+    stdout: String,
+    stderr: String,
+}
+
+fn chuhan_match(engines: &[Vec<String>], args: &str) -> Run {
+    let mut cmd = Command::new(common::chuhan());
+    cmd.arg("match");
+    for e in engines {
+        cmd.args(e);
+    }
+    cmd.args(args.split_whitespace());
+    let out = cmd.output().expect("run chuhan match");
+    Run {
+        ok: out.status.success(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("chuhan-match-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+/// A result row as (red, black, result, termination, detail).
+type Row = (String, String, String, String, String);
+
+/// The result rows of a results file.
+fn rows(path: &PathBuf) -> Vec<Row> {
+    let text = std::fs::read_to_string(path).expect("results file");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| {
+            let f = |k: &str| {
+                l.split('\t').find_map(|x| x.strip_prefix(&format!("{k}="))).unwrap_or_default().to_string()
+            };
+            (f("red"), f("black"), f("result"), f("termination"), f("detail"))
+        })
+        .collect()
+}
+
+/// Plays a short match from `fen` and returns its rows.
+fn play_from(test: &str, fen: &str, engines: &[Vec<String>], args: &str) -> (Run, Vec<Row>) {
+    let dir = scratch(test);
+    let book = dir.join("book.fen");
+    std::fs::write(&book, format!("{fen}\n")).expect("write openings");
+    let results = dir.join("results.txt");
+    let run = chuhan_match(
+        engines,
+        &format!("--openings {} --results {} --movetime 20 {args}", book.display(), results.display()),
+    );
+    assert!(run.ok, "{}\n{}", run.stdout, run.stderr);
+    let r = rows(&results);
+    let _ = std::fs::remove_dir_all(&dir);
+    (run, r)
+}
+
+#[test]
+fn checkmate_ends_the_game_for_either_colour() {
+    // Red mates in one with Rb0-b9; each engine has Red once.
+    let fen = "3k5/R8/9/p8/9/9/9/9/9/1R3K3 w - - 0 1";
+    let (_, r) = play_from("mate", fen, &[engine("a", "uci", ""), engine("b", "ucci", "")], "--games 2");
+    assert_eq!(r.len(), 2);
+    for (red, _, result, term, _) in &r {
+        assert_eq!((result.as_str(), term.as_str()), ("1-0", "checkmate"), "{red}");
+    }
+    assert_eq!((r[0].0.as_str(), r[1].0.as_str()), ("a", "b"), "colours swap within the pair");
+}
+
+#[test]
+fn stalemate_is_a_loss_for_the_side_without_moves() {
+    let fen = "3k5/9/9/9/9/4R4/9/9/9/5K2R w - - 0 1";
+    let (_, r) = play_from("stalemate", fen, &[engine("a", "uci", ""), engine("b", "uci", "")], "--games 1");
+    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("1-0", "stalemate"));
+}
+
+#[test]
+fn perpetual_check_loses_for_the_checking_side() {
+    let fen = "9/3k5/9/p8/9/9/9/9/9/4K3R w - - 0 1";
+    let (_, r) = play_from(
+        "perpetual",
+        fen,
+        &[engine("checker", "uci", "--mode perpetual"), engine("runner", "ucci", "")],
+        "--games 1",
+    );
+    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "perpetual-check"), "{:?}", r[0]);
+}
+
+#[test]
+fn natural_move_limit_and_dead_positions_are_draws() {
+    // 118 plies without a capture already: two more end it.
+    let fen = "5k3/9/9/8p/9/9/P8/9/9/3K5 w - - 118 60";
+    let (_, r) = play_from("limit", fen, &[engine("a", "uci", ""), engine("b", "uci", "")], "--games 1");
+    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("1/2-1/2", "move-limit"));
+    // Kings and advisors only: nobody can win.
+    let fen = "3ak4/9/9/9/9/9/9/9/4A4/3K5 w - - 0 1";
+    let (_, r) = play_from("dead", fen, &[engine("a", "uci", ""), engine("b", "uci", "")], "--games 1");
+    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("1/2-1/2", "dead-position"));
+}
+
+#[test]
+fn illegal_moves_lose_and_are_logged_with_the_position() {
+    let (run, r) = play_from(
+        "illegal",
+        "startpos",
+        &[engine("cheat", "uci", "--mode illegal --after 2"), engine("b", "ucci", "")],
+        "--games 2",
+    );
+    assert_eq!(r.len(), 2);
+    for (red, _, result, term, detail) in &r {
+        assert_eq!(term, "illegal-move");
+        assert_eq!(result, if red == "cheat" { "0-1" } else { "1-0" });
+        assert!(detail.contains("cheat played illegal move"), "{detail}");
+        assert!(detail.contains(" w - ") || detail.contains(" b - "), "the position is logged: {detail}");
+    }
+    assert!(run.stderr.contains("illegal-move"), "faults are reported on the console: {}", run.stderr);
+}
+
+#[test]
+fn nobestmove_with_moves_left_is_illegal_and_resigning_loses() {
+    let (_, r) = play_from(
+        "nomove",
+        "startpos",
+        &[engine("quitter", "ucci", "--mode nomove --after 1"), engine("b", "uci", "")],
+        "--games 1",
+    );
+    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "illegal-move"));
+    assert!(r[0].4.contains("nobestmove"), "{}", r[0].4);
+    let (_, r) = play_from(
+        "resign",
+        "startpos",
+        &[engine("resigner", "ucci", "--mode resign --after 1"), engine("b", "uci", "")],
+        "--games 1",
+    );
+    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "resignation"));
+}
+
+#[test]
+fn a_crashing_engine_loses_and_is_restarted_for_the_next_game() {
+    let (_, r) = play_from(
+        "crash",
+        "startpos",
+        &[engine("crasher", "uci", "--mode crash --after 1"), engine("b", "uci", "")],
+        "--games 2",
+    );
+    assert_eq!(r.len(), 2, "the second game ran with a fresh process");
+    for (red, _, result, term, _) in &r {
+        assert_eq!(term, "crash");
+        assert_eq!(result, if red == "crasher" { "0-1" } else { "1-0" });
+    }
+}
+
+#[test]
+fn a_hung_engine_loses_by_no_reply() {
+    let (_, r) = play_from(
+        "hang",
+        "startpos",
+        &[engine("sleeper", "uci", "--mode hang --after 1"), engine("b", "ucci", "")],
+        "--games 1",
+    );
+    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "no-reply"));
+}
+
+#[test]
+fn a_late_move_forfeits_on_time_with_movetime_and_with_a_clock() {
+    let (_, r) = play_from(
+        "slow",
+        "startpos",
+        &[engine("slow", "uci", "--mode slow --sleep 400 --after 1"), engine("b", "uci", "")],
+        "--games 1 --margin-ms 100",
+    );
+    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "time-forfeit"));
+    // A per-engine clock (handicap): 0.2 s for the game, while the opponent has the match-wide movetime.
+    let mut slow = engine("slow", "ucci", "--mode slow --sleep 400 --after 1");
+    slow.push("tc=0.2+0".into());
+    let (_, r) =
+        play_from("slowclock", "startpos", &[slow, engine("b", "uci", "")], "--games 1 --margin-ms 100");
+    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "time-forfeit"));
+    assert!(r[0].4.contains("ms left"), "{}", r[0].4);
+}
+
+#[test]
+fn draw_resign_and_ply_adjudication() {
+    let (_, r) = play_from(
+        "draw",
+        "startpos",
+        &[engine("a", "uci", "--score 3"), engine("b", "ucci", "--score -2")],
+        "--games 1 --draw movenumber=3 movecount=2 score=10",
+    );
+    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("1/2-1/2", "draw-adjudication"));
+    let (_, r) = play_from(
+        "resignadj",
+        "startpos",
+        &[engine("loser", "uci", "--score -800"), engine("winner", "uci", "--score 800")],
+        "--games 2 --resign movecount=3 score=500",
+    );
+    for (red, _, result, term, _) in &r {
+        assert_eq!(term, "resign-adjudication");
+        assert_eq!(result, if red == "loser" { "0-1" } else { "1-0" });
+    }
+    let (_, r) = play_from(
+        "maxplies",
+        "startpos",
+        &[engine("a", "uci", ""), engine("b", "uci", "")],
+        "--games 1 --max-plies 7",
+    );
+    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("1/2-1/2", "max-plies"));
+}
+
+#[test]
+fn both_dialects_get_their_own_commands_and_clocks() {
+    let dir = scratch("dialects");
+    let log = dir.join("traffic.log");
+    let run = chuhan_match(
+        &[engine("u", "uci", ""), engine("c", "ucci", "")],
+        &format!("--tc 5+0.05 --games 2 --max-plies 6 --engine-log {}", log.display()),
+    );
+    assert!(run.ok, "{}", run.stderr);
+    let log = std::fs::read_to_string(&log).expect("traffic log");
+    for want in [
+        "u > uci",
+        "u > ucinewgame",
+        "u > go wtime",
+        "c > ucci",
+        "c > setoption usemillisec true",
+        "c > setoption newgame",
+        "c > go time",
+        "opptime",
+    ] {
+        assert!(log.contains(want), "{want} missing from the traffic log");
+    }
+    assert!(log.contains("winc 50 binc 50") && log.contains("increment 50"), "increments in milliseconds");
+    assert!(run.stdout.contains("u vs c") && run.stdout.contains("games 2"), "{}", run.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn gauntlet_and_round_robin_pairings() {
+    let engines =
+        [engine("a", "uci", "--seed 1"), engine("b", "uci", "--seed 2"), engine("c", "ucci", "--seed 3")];
+    let dir = scratch("pairings");
+    let results = dir.join("g.txt");
+    let run = chuhan_match(
+        &engines,
+        &format!("--movetime 20 --games 2 --max-plies 10 --results {}", results.display()),
+    );
+    assert!(run.ok, "{}", run.stderr);
+    let mut pairs: Vec<(String, String)> = rows(&results).into_iter().map(|r| (r.0, r.1)).collect();
+    pairs.sort();
+    let want: Vec<(String, String)> = [("a", "b"), ("a", "c"), ("b", "a"), ("c", "a")]
+        .iter()
+        .map(|(x, y)| (x.to_string(), y.to_string()))
+        .collect();
+    assert_eq!(pairs, want, "gauntlet: the first engine against each of the rest, both colours");
+    assert!(run.stdout.contains("a vs b") && run.stdout.contains("a vs c") && !run.stdout.contains("b vs c"));
+
+    let results = dir.join("rr.txt");
+    let run = chuhan_match(
+        &engines,
+        &format!(
+            "--movetime 20 --games 2 --max-plies 10 --round-robin --concurrency 2 --results {}",
+            results.display()
+        ),
+    );
+    assert!(run.ok, "{}", run.stderr);
+    assert_eq!(rows(&results).len(), 6);
+    assert!(run.stdout.contains("b vs c"), "{}", run.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_interrupted_match_resumes_where_it_stopped() {
+    let dir = scratch("resume");
+    let results = dir.join("r.txt");
+    let engines = [engine("a", "uci", ""), engine("b", "ucci", "")];
+    let args =
+        format!("--movetime 20 --games 4 --max-plies 8 --order random --results {}", results.display());
+    let run = chuhan_match(&engines, &args);
+    assert!(run.ok, "{}", run.stderr);
+    let full = std::fs::read_to_string(&results).expect("results");
+    // Keep the header and two games, plus half a line, as if the runner had been killed mid-write.
+    let kept: Vec<&str> = full.lines().take(3).collect();
+    std::fs::write(&results, format!("{}\npairing=0\tpair=1\tsl", kept.join("\n"))).expect("truncate");
+    let again = chuhan_match(&engines, &args);
+    assert!(!again.ok, "a results file is never appended to without --resume");
+    let resumed = chuhan_match(&engines, &format!("{args} --resume"));
+    assert!(resumed.ok, "{}", resumed.stderr);
+    assert!(resumed.stderr.contains("resuming: 2 of 4"), "{}", resumed.stderr);
+    assert_eq!(rows(&results).len(), 4);
+    assert!(resumed.stdout.contains("games 4"), "{}", resumed.stdout);
+    // The same seed gives the same openings and so the same games.
+    let again: Vec<String> =
+        std::fs::read_to_string(&results).expect("results").lines().map(String::from).collect();
+    let mut a: Vec<&str> = full.lines().collect();
+    let mut b: Vec<&str> = again.iter().map(String::as_str).collect();
+    a.sort();
+    b.sort();
+    assert_eq!(a, b);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sprt_stops_the_match_once_a_bound_is_crossed() {
+    // The first engine crashes at once in every game: H0 (it is not 100 Elo stronger) is accepted after
+    // about ten pairs, long before 200 games.
+    let run = chuhan_match(
+        &[engine("crasher", "uci", "--mode crash"), engine("b", "uci", "")],
+        "--movetime 20 --games 200 --concurrency 2 --sprt elo0=0 elo1=100 alpha=0.05 beta=0.05",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    assert!(run.stdout.contains("H0 accepted"), "{}", run.stdout);
+    let played: u64 = run
+        .stdout
+        .split_whitespace()
+        .skip_while(|w| *w != "Match:")
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .expect("games played");
+    assert!(played < 40, "stopped after {played} games");
+}
+
+#[test]
+fn pgn_holds_both_notations_and_reads_back() {
+    let dir = scratch("pgn");
+    for (notation, format) in [("iccs", "ICCS"), ("chinese", "Chinese")] {
+        let pgn = dir.join(format!("{notation}.pgn"));
+        let results = dir.join(format!("{notation}.txt"));
+        let run = chuhan_match(
+            &[engine("a", "uci", "--seed 4"), engine("b", "ucci", "--seed 9")],
+            &format!(
+                "--movetime 20 --games 2 --max-plies 40 --pgn {} --pgn-notation {notation} --results {}",
+                pgn.display(),
+                results.display()
+            ),
+        );
+        assert!(run.ok, "{}", run.stderr);
+        let text = std::fs::read_to_string(&pgn).expect("pgn");
+        assert!(text.contains(&format!("[Format \"{format}\"]")));
+        assert!(text.contains("[Termination "));
+        assert!(text.contains("炮") || text.contains("马") || text.contains("车") || text.contains("兵"));
+        let games = openings::parse(&text).expect("the PGN reads back");
+        let plies: Vec<usize> = std::fs::read_to_string(&results)
+            .expect("results")
+            .lines()
+            .filter_map(|l| l.split('\t').find_map(|f| f.strip_prefix("plies=")).and_then(|n| n.parse().ok()))
+            .collect();
+        assert_eq!(games.iter().map(|g| g.moves.len()).collect::<Vec<_>>(), plies, "every move read back");
+    }
+    let iccs = openings::parse(&std::fs::read_to_string(dir.join("iccs.pgn")).unwrap()).unwrap();
+    let chinese = openings::parse(&std::fs::read_to_string(dir.join("chinese.pgn")).unwrap()).unwrap();
+    assert_eq!(iccs, chinese, "the same games in either notation");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_engines_and_arguments_are_reported_not_panicked_on() {
+    let run = chuhan_match(
+        &[vec!["--engine".into(), "cmd=/nonexistent/engine".into()], engine("b", "uci", "")],
+        "--depth 1",
+    );
+    assert!(!run.ok);
+    assert!(run.stderr.contains("cannot start"), "{}", run.stderr);
+    assert!(!run.stderr.contains("panicked"));
+    let run = chuhan_match(&[engine("a", "uci", "")], "--depth 1");
+    assert!(!run.ok && run.stderr.contains("at least two"), "{}", run.stderr);
+    let run = chuhan_match(&[], "--help");
+    assert!(run.ok && run.stdout.contains("--engine"), "{}", run.stdout);
+}
