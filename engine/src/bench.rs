@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 /// The 49 bench positions (one FEN a line), shared with other xiangqi engines' benches.
 pub const DEFAULT_FENS: &str = include_str!("bench-positions.fen");
 
-/// Default bench depth: about 11 M nodes with `MaterialEval`, 5-10 s for one thread on the development machine.
-pub const DEFAULT_DEPTH: u32 = 18;
+/// Default bench depth: one thread takes about 7 s on the development machine with the `eval` crate's
+/// evaluator (10 M nodes); with `MaterialEval` the tree is smaller (5 M nodes, about 2.5 s).
+pub const DEFAULT_DEPTH: u32 = 16;
 
 /// How to run the bench.
 #[derive(Clone, Debug)]

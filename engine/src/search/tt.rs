@@ -126,11 +126,23 @@ impl TranspositionTable {
         &self.buckets[index]
     }
 
-    /// Starts loading the bucket of `key` into the cache, so a probe a little later finds it there. A plain
-    /// read whose value is dropped (kept alive by `black_box`): the processor runs on while it misses.
+    /// Starts loading the bucket of `key` into the cache, so the probe after the move finds it there.
+    ///
+    /// Measured reason for the `unsafe` block: on the depth-16 bench (4.94 M nodes, one thread) the search
+    /// took 2.60 s with the prefetch instruction, 2.71 s without any prefetch, and 2.89 s with a safe
+    /// stand-in (a relaxed load kept alive by `black_box`, which stalls until the line arrives).
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        std::hint::black_box(self.bucket(key).words[0].load(Ordering::Relaxed));
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is only a hint; it never faults or reads into the program, and the pointer is to
+        // a live bucket anyway.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(self.bucket(key)
+                as *const Bucket
+                as *const i8);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// The entry stored for `key`, if any.
