@@ -148,6 +148,15 @@ fn static_eval_probe_and_mate() {
     assert!(lines.iter().any(|l| l.starts_with("info depth 0 score ")), "{lines:?}");
     e.send("probe startpos moves h2e2");
     assert!(e.expect("pophash").starts_with("pophash"));
+    // After a search the table knows the position: a legal best move and a bound at some depth.
+    e.send("position startpos");
+    e.send("go depth 6");
+    let best = e.until("bestmove", |l| l.starts_with("bestmove")).pop().expect("bestmove");
+    e.send("probe startpos");
+    let pop = e.expect("pophash");
+    let mv = best.split_whitespace().nth(1).expect("a move");
+    assert!(pop.starts_with(&format!("pophash bestmove {mv} ")), "{pop} after {best}");
+    assert!(pop.contains("bound ") && pop.contains(" depth "), "{pop}");
     e.send("position fen 4k4/9/9/9/3r5/9/9/9/9/3K5 w");
     e.send("go time 10 increment 0");
     assert_eq!(

@@ -16,7 +16,7 @@ use crate::reader::{self, Input, Signals, MAX_LINE};
 use crate::strength::{line_moves, Rng, Strength};
 use engine::evaluate::Evaluate;
 use engine::search::{
-    Clock, Limits, Reporter, SearchControl, SearchInfo, SearchOptions, SearchResult, Searcher,
+    Bound, Clock, Limits, Reporter, SearchControl, SearchInfo, SearchOptions, SearchResult, Searcher,
 };
 use engine::{Move, Position};
 use std::io::{IsTerminal, Read};
@@ -467,10 +467,24 @@ fn resolve(spec: &PositionSpec) -> Result<Position, String> {
     Ok(pos)
 }
 
-/// UCCI `probe`: what the hash table knows about `pos`. The searcher gains a probe with the new search;
-/// until then (and while it is busy) the answer is an empty `pophash`.
-fn probe_line(_searcher: Option<&EngineSearcher>, _pos: &Position) -> String {
-    "pophash".to_string()
+/// UCCI `probe`: what the hash table knows about `pos`, as `pophash [bestmove m] [lowerbound v depth d]
+/// [upperbound v depth d]` (an exact entry gives both bounds). While a search holds the table, or when it
+/// knows nothing, the answer is a bare `pophash`.
+fn probe_line(searcher: Option<&EngineSearcher>, pos: &Position) -> String {
+    let mut line = String::from("pophash");
+    let Some(entry) = searcher.and_then(|s| s.probe(pos)) else { return line };
+    if let Some(m) = entry.best {
+        line.push_str(&format!(" bestmove {m}"));
+    }
+    let v = crate::format::ucci_score(entry.score);
+    let d = entry.depth;
+    if matches!(entry.bound, Bound::Lower | Bound::Exact) {
+        line.push_str(&format!(" lowerbound {v} depth {d}"));
+    }
+    if matches!(entry.bound, Bound::Upper | Bound::Exact) {
+        line.push_str(&format!(" upperbound {v} depth {d}"));
+    }
+    line
 }
 
 /// Everything a search thread needs.

@@ -5,14 +5,16 @@
 //! - one side checked with every one of its moves in the cycle and the other did not: the checker loses
 //!   (perpetual check is forbidden, RULES.md section 6);
 //! - both sides checked on every move (mutual perpetual check): a draw;
+//! - one side chased one piece on every move (static approximation, see `rules::cycle`) while the other
+//!   side's moves were allowed: the chaser loses;
 //! - otherwise a draw.
 //!
 //! Approximations (named here as RULES.md asks): the first repetition is judged at once, not the third;
-//! perpetual mate threats and perpetual chases are not recognised and score as draws. The judgement sits
-//! behind [`cycle_verdict`] so the rules module's full chase verdict can be plugged in there.
+//! perpetual mate threats are not recognised and score as draws; chases are counted statically.
 
 use super::MATE;
 use crate::position::Position;
+use crate::rules::cycle::{cycle_outcome, CycleOutcome};
 
 /// No-capture plies after which the game is drawn (60 moves each, RULES.md section 4).
 pub const NATURAL_LIMIT_PLIES: u32 = 120;
@@ -29,27 +31,14 @@ pub enum CycleVerdict {
 }
 
 /// Judges the cycle formed by the last `cycle_len` plies of `pos`'s history, which lead from a position
-/// back to the current one (`cycle_len` is even and at most the history length).
+/// back to the current one (`cycle_len` is even and at most the history length). The rules module's
+/// search verdict decides: exact for perpetual check, a static approximation for perpetual chase (its
+/// approximations are listed in `rules::cycle`). It runs only when a repetition has been found.
 pub fn cycle_verdict(pos: &Position, cycle_len: usize) -> CycleVerdict {
-    let history = pos.history();
-    let n = history.len();
-    debug_assert!(cycle_len >= 2 && cycle_len <= n && cycle_len.is_multiple_of(2));
-    // Move j gave check if its opponent was in check before the next move (or now, for the last move).
-    let gave_check = |j: usize| {
-        if j + 1 < n {
-            history[j + 1].checkers.nonempty()
-        } else {
-            pos.in_check()
-        }
-    };
-    // The move that started the cycle was played by the side to move now; then the sides alternate.
-    let start = n - cycle_len;
-    let mover_always_checked = (start..n).step_by(2).all(gave_check);
-    let opponent_always_checked = (start + 1..n).step_by(2).all(gave_check);
-    match (mover_always_checked, opponent_always_checked) {
-        (true, false) => CycleVerdict::SideToMoveLoses,
-        (false, true) => CycleVerdict::SideToMoveWins,
-        _ => CycleVerdict::Draw,
+    match cycle_outcome(pos, cycle_len) {
+        CycleOutcome::Draw => CycleVerdict::Draw,
+        CycleOutcome::SideToMoveLoses => CycleVerdict::SideToMoveLoses,
+        CycleOutcome::SideToMoveWins => CycleVerdict::SideToMoveWins,
     }
 }
 
@@ -129,6 +118,18 @@ mod tests {
         // One ply later (Black to move, the cycle seen from black's side): the opponent was the checker.
         let pos = play("3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", "e1d1 d9e9 d1e1 e9d9 e1d1");
         assert_eq!(repeated_cycle_len(&pos), Some(4));
+        assert_eq!(cycle_verdict(&pos, 4), CycleVerdict::SideToMoveWins);
+    }
+
+    #[test]
+    fn perpetual_chase_loses_for_the_chaser() {
+        // The red horse chases the unprotected black rook round e4/f4; at the repetition Red (the chaser) is
+        // to move and loses; one ply on, Black is to move and wins.
+        let line = "c3d5 f4e4 d5c3 e4f4";
+        let pos = play("5k3/9/9/9/9/5r3/2N6/9/9/3K5 w - - 0 1", line);
+        assert_eq!(repeated_cycle_len(&pos), Some(4));
+        assert_eq!(cycle_verdict(&pos, 4), CycleVerdict::SideToMoveLoses);
+        let pos = play("5k3/9/9/9/9/5r3/2N6/9/9/3K5 w - - 0 1", &format!("{line} c3d5"));
         assert_eq!(cycle_verdict(&pos, 4), CycleVerdict::SideToMoveWins);
     }
 
