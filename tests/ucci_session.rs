@@ -168,6 +168,28 @@ fn static_eval_probe_and_mate() {
 }
 
 #[test]
+fn knowledge_none_plays_with_material_and_piece_square_tables() {
+    let mut e = start();
+    e.send("position startpos moves h2e2 h9g7");
+    let static_eval = |e: &mut Engine| {
+        e.send("go depth 0");
+        let lines = e.until("nobestmove", |l| l == "nobestmove");
+        lines.iter().find(|l| l.starts_with("info depth 0 score ")).cloned().expect("a static score")
+    };
+    let full = static_eval(&mut e);
+    e.send("setoption knowledge none");
+    let simple = static_eval(&mut e);
+    assert_ne!(full, simple, "the full evaluation knows more than material and tables here");
+    e.send("go depth 3");
+    let best = e.until("bestmove", |l| l.starts_with("bestmove")).pop().expect("bestmove");
+    legal_after(&e, START, &["h2e2", "h9g7"], best.split_whitespace().nth(1).expect("move"));
+    e.send("setoption knowledge large");
+    assert_eq!(static_eval(&mut e), full);
+    e.send("quit");
+    e.expect("bye");
+}
+
+#[test]
 fn draw_offers_accepted_when_worse_and_made_when_dead_even() {
     let mut e = start();
     // Red is a rook down: accept.

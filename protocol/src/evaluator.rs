@@ -14,6 +14,16 @@ pub fn new_evaluator() -> EngineEval {
     eval::Evaluator::default()
 }
 
+/// The evaluator for the `knowledge` option: `none` is material and piece-square tables only (for A/B
+/// tests of the evaluation and for handicap games); every other level is the full evaluation.
+pub fn evaluator_for(knowledge: &str) -> EngineEval {
+    if knowledge.eq_ignore_ascii_case("none") {
+        eval::Evaluator::material_and_pst()
+    } else {
+        eval::Evaluator::default()
+    }
+}
+
 /// The `eval` command's answer: every term for Red, Black and the total (100 = a horse), the phase, the
 /// draw scale and the final score from the side to move.
 pub fn eval_text(pos: &Position) -> String {

@@ -41,7 +41,7 @@ pub enum OptionId {
     Style,
     /// UCCI `pruning` (accepted; no effect).
     Pruning,
-    /// UCCI `knowledge` (accepted; no effect).
+    /// Evaluation knowledge (UCCI `knowledge`, UCI `Knowledge`): `none` = material and piece-square tables.
     Knowledge,
     /// UCCI: accept a draw offer when the position is a dead draw or we are worse.
     AcceptDraw,
@@ -192,7 +192,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     },
     OptionSpec {
         id: OptionId::Knowledge,
-        uci: None,
+        uci: Some("Knowledge"),
         ucci: Some("knowledge"),
         kind: OptionKind::Combo { default: "large", vars: LEVELS },
     },

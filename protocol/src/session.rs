@@ -7,7 +7,7 @@
 
 use crate::command::{Base, BenchArgs, Command, Dialect, Go, GoClock, PositionSpec};
 use crate::draw::{self, DrawPolicy, Verdict};
-use crate::evaluator::{eval_text, new_evaluator, EngineSearcher};
+use crate::evaluator::{eval_text, evaluator_for, new_evaluator, EngineSearcher};
 use crate::format;
 use crate::options::{Applied, OptionError, OptionId, Settings};
 use crate::output::Output;
@@ -108,6 +108,8 @@ struct Session {
     busy: Option<Busy>,
     /// A `ucinewgame`/`Clear Hash` arrived while the searcher was busy.
     clear_pending: bool,
+    /// The `knowledge` level the searcher's evaluator was made for.
+    knowledge_applied: String,
     /// The running search is infinite: only `stop` ends it.
     search_infinite: bool,
     control: Arc<SearchControl>,
@@ -126,6 +128,7 @@ impl Session {
             searcher: Some(Searcher::new(new_evaluator())),
             busy: None,
             clear_pending: false,
+            knowledge_applied: Settings::default().knowledge,
             search_infinite: false,
             control,
             signals,
@@ -308,15 +311,26 @@ impl Session {
 
     /// Applies option changes and a pending clear to the searcher, if it is idle.
     fn apply_pending(&mut self) {
+        if let Some(mut searcher) = self.searcher.take() {
+            self.sync(&mut searcher);
+            self.searcher = Some(searcher);
+        }
+    }
+
+    /// Brings an idle searcher up to date: options, the evaluator chosen by `knowledge`, a pending clear.
+    fn sync(&mut self, searcher: &mut EngineSearcher) {
         let wanted = self.search_options();
-        if let Some(searcher) = self.searcher.as_mut() {
-            if searcher.options() != &wanted {
-                searcher.set_options(wanted);
-            }
-            if self.clear_pending {
-                searcher.clear();
-                self.clear_pending = false;
-            }
+        if searcher.options() != &wanted {
+            searcher.set_options(wanted);
+        }
+        if self.knowledge_applied != self.settings.knowledge {
+            searcher.set_evaluator(evaluator_for(&self.settings.knowledge));
+            self.knowledge_applied = self.settings.knowledge.clone();
+            self.clear_pending = true;
+        }
+        if self.clear_pending {
+            searcher.clear();
+            self.clear_pending = false;
         }
     }
 
@@ -350,7 +364,7 @@ impl Session {
             return self.out.line(&format::bestmove(dialect, None, None, Verdict::Play));
         }
         if dialect == Dialect::Ucci && go.depth == Some(0) {
-            let eval = new_evaluator().evaluate(&self.pos);
+            let eval = evaluator_for(&self.settings.knowledge).evaluate(&self.pos);
             return self.out.lines([format::static_eval(dialect, eval), "nobestmove".to_string()]);
         }
 
@@ -358,14 +372,7 @@ impl Session {
         let limits = limits_for(&go, &self.pos, &self.settings, searchmoves, self.banmoves.clone());
         self.search_infinite = limits.infinite;
         let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(new_evaluator()));
-        let wanted = self.search_options();
-        if searcher.options() != &wanted {
-            searcher.set_options(wanted);
-        }
-        if self.clear_pending {
-            searcher.clear();
-            self.clear_pending = false;
-        }
+        self.sync(&mut searcher);
         self.control.reset(go.ponder);
         if self.signals.ponderhit(go_number) {
             self.control.ponderhit();

@@ -314,6 +314,12 @@ impl<E: Evaluate> Searcher<E> {
         &self.eval
     }
 
+    /// Replaces the evaluator (e.g. a weaker one for handicap or A/B tests). The hash table keeps scores
+    /// of the old one, so callers normally [`Searcher::clear`] as well.
+    pub fn set_evaluator(&mut self, eval: E) {
+        self.eval = eval;
+    }
+
     /// Current options.
     pub fn options(&self) -> &SearchOptions {
         &self.options
