@@ -25,7 +25,7 @@ pub enum OptionId {
     SkillLevel,
     /// Play at about `UCI_Elo`.
     LimitStrength,
-    /// Target strength when `UCI_LimitStrength` is on (not yet calibrated).
+    /// Target strength when `UCI_LimitStrength` is on (relative scale checked by self-play; see strength.rs).
     Elo,
     /// UCCI: times in `go` are milliseconds, not seconds.
     UseMillisec,
@@ -93,8 +93,8 @@ pub struct OptionSpec {
 pub const MAX_HASH_MB: i64 = 65_536;
 /// Most search threads.
 pub const MAX_THREADS: i64 = 256;
-/// Weakest and strongest `UCI_Elo`. The mapping from Elo to play is a guess until it is measured with
-/// `chuhan match` against fixed opponents.
+/// Weakest and strongest `UCI_Elo`. Differences on this scale match self-play between skill levels (see
+/// `strength.rs`); the absolute anchor is not measured against other engines.
 pub const ELO_RANGE: (i64, i64) = (1000, 2800);
 /// The UCCI `randomness` levels, weakest noise first.
 pub const RANDOMNESS_LEVELS: &[&str] = &["none", "tiny", "small", "medium", "large", "huge"];

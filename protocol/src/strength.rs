@@ -6,8 +6,11 @@
 //! are a little (or, at level 0, a lot) worse than the best one, and never walks into a mate it has seen
 //! when a safe move exists.
 //!
-//! The Elo scale is not calibrated yet: [`level_from_elo`] is a straight line between the ends of
-//! [`ELO_RANGE`], to be replaced by a table measured with `chuhan match` against fixed opponents.
+//! The Elo scale: [`level_from_elo`] is a straight line between the ends of [`ELO_RANGE`], about 90 Elo per
+//! level. Measured with `chuhan match` (round robin of levels 0, 5, 10, 15, 20, 20 games a pairing,
+//! 50 ms a move): each step of 5 levels scored 90-95% (+380 to +510 Elo; 95% lower bounds +240 to +310),
+//! and every pairing two or more steps apart was 100%, which agrees with 450 Elo per 5 levels within the
+//! error. The absolute anchor (level 20 = 2800) is not measured against outside engines.
 
 use crate::options::{Settings, ELO_RANGE, RANDOMNESS_LEVELS};
 use engine::search::{Score, SearchInfo};
@@ -31,7 +34,7 @@ pub struct Strength {
     pub noise_cp: f64,
 }
 
-/// The level matching `elo` on the (uncalibrated) linear scale.
+/// The level matching `elo` on the linear scale (about 90 Elo a level, checked by self-play).
 pub fn level_from_elo(elo: u32) -> f64 {
     let (lo, hi) = (ELO_RANGE.0 as f64, ELO_RANGE.1 as f64);
     ((elo as f64 - lo) / (hi - lo) * MAX_LEVEL).clamp(0.0, MAX_LEVEL)
