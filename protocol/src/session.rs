@@ -21,6 +21,7 @@ use engine::search::{
 use engine::{Move, Position};
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -112,6 +113,10 @@ struct Session {
     knowledge_applied: String,
     /// The running search is infinite: only `stop` ends it.
     search_infinite: bool,
+    /// Set by the search thread just before it prints `bestmove`: from then on the session waits for the
+    /// thread (which only hands the searcher back) instead of treating the engine as busy, so a command
+    /// sent right after `bestmove` (e.g. `probe`) sees the finished search.
+    answered: Arc<AtomicBool>,
     control: Arc<SearchControl>,
     signals: Arc<Signals>,
 }
@@ -130,6 +135,7 @@ impl Session {
             clear_pending: false,
             knowledge_applied: Settings::default().knowledge,
             search_infinite: false,
+            answered: Arc::new(AtomicBool::new(false)),
             control,
             signals,
         }
@@ -207,7 +213,7 @@ impl Session {
     /// Collects a finished background job.
     fn reap(&mut self) {
         let finished = match &self.busy {
-            Some(Busy::Search(h)) => h.is_finished(),
+            Some(Busy::Search(h)) => h.is_finished() || self.answered.load(Ordering::SeqCst),
             Some(Busy::Tool(h)) => h.is_finished(),
             None => false,
         };
@@ -380,7 +386,9 @@ impl Session {
         if self.signals.stopped(go_number) {
             self.control.stop();
         }
+        self.answered.store(false, Ordering::SeqCst);
         let job = SearchJob {
+            answered: Arc::clone(&self.answered),
             pos: self.pos.clone(),
             infinite: limits.infinite,
             limits,
@@ -496,6 +504,7 @@ fn probe_line(searcher: Option<&EngineSearcher>, pos: &Position) -> String {
 
 /// Everything a search thread needs.
 struct SearchJob {
+    answered: Arc<AtomicBool>,
     pos: Position,
     limits: Limits,
     infinite: bool,
@@ -531,6 +540,7 @@ impl SearchJob {
             Some(_) if result.depth >= 1 => draw::verdict(self.policy, &self.pos, result.score, offered),
             _ => Verdict::Play,
         };
+        self.answered.store(true, Ordering::SeqCst);
         self.out.line(&format::bestmove(self.dialect, best, ponder, verdict));
         searcher
     }
