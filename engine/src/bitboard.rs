@@ -148,12 +148,19 @@ impl Iterator for Bitboard {
     type Item = Square;
     #[inline(always)]
     fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
+        // One 64-bit half at a time: finding and clearing the lowest bit of a 128-bit word costs about
+        // twice as many instructions as of a 64-bit one, and the low half holds most points.
+        let low = self.0 as u64;
+        if low != 0 {
+            self.0 = (self.0 >> 64 << 64) | (low & (low - 1)) as u128;
+            return Some(Square::from_index(low.trailing_zeros() as u8));
+        }
+        let high = (self.0 >> 64) as u64;
+        if high == 0 {
             return None;
         }
-        let sq = Square::from_index(self.0.trailing_zeros() as u8);
-        self.0 &= self.0 - 1;
-        Some(sq)
+        self.0 = ((high & (high - 1)) as u128) << 64;
+        Some(Square::from_index(64 + high.trailing_zeros() as u8))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
