@@ -291,13 +291,13 @@ impl Position {
         let us = self.side;
         let Some(piece) = self.board[m.from().index()] else { return false };
         let (from, to) = (m.from(), m.to());
+        // One copy of our pieces as they stand after the move, the king left out (it cannot give check).
         let mut set = self.pieces[us.index()];
         set[piece.kind().index()] = set[piece.kind().index()].without(from).with(to);
+        set[PieceKind::King.index()] = Bitboard::EMPTY;
         let occ = (self.occ.without(from)).with(to);
         let occ_t = (self.occ_t & !transposed_bit(from)) | transposed_bit(to);
-        let mut set_no_king = set;
-        set_no_king[PieceKind::King.index()] = Bitboard::EMPTY;
-        Self::checkers_from(self.kings[(!us).index()], us, &set_no_king, occ, occ_t).nonempty()
+        Self::checkers_from(self.kings[(!us).index()], us, &set, occ, occ_t).nonempty()
     }
 
     // ----- make / unmake -----
