@@ -20,6 +20,24 @@ pub const TRANSPOSE: [u8; 90] = {
     t
 };
 
+/// The bit of each square in the transposed occupancy word: a table load is cheaper than the variable
+/// 128-bit shift `1 << TRANSPOSE[sq]` on the make/unmake, legality and exchange paths.
+static TRANSPOSED_BITS: [u128; 90] = {
+    let mut t = [0u128; 90];
+    let mut i = 0;
+    while i < 90 {
+        t[i] = 1u128 << TRANSPOSE[i];
+        i += 1;
+    }
+    t
+};
+
+/// The bit of `sq` in the transposed occupancy word.
+#[inline(always)]
+pub fn transposed_bit(sq: Square) -> u128 {
+    TRANSPOSED_BITS[sq.index()]
+}
+
 const fn sq_at(sq: usize, df: i32, dr: i32) -> Option<usize> {
     let f = (sq % 9) as i32 + df;
     let r = (sq / 9) as i32 + dr;
@@ -36,8 +54,6 @@ const fn bit(sq: usize) -> u128 {
 
 const ORTHO: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-/// Marks a missing leg or eye: bit 90 of an occupancy is never set.
-const NO_SQUARE: u8 = 90;
 
 const fn palace_of(sq: usize) -> u128 {
     let p = Bitboard::PALACE;
@@ -93,15 +109,40 @@ pub static ADVISOR_ATTACKS: [Bitboard; 90] = {
 };
 
 /// A piece that moves in one step, or is blocked at the point between (horse leg, elephant eye):
-/// for each square, the four blocking points and the targets for each of the 16 blocked/unblocked patterns.
+/// the four blocking points as fixed steps from the piece, and for each square the targets for each of
+/// the 16 blocked/unblocked patterns.
+///
+/// The blocking points sit at the same step from every square, so [`lame_leaper`] reads all four from
+/// one window of the board instead of shifting the 128-bit board once per point (which took a quarter
+/// of the move generator's instructions). Where a step leaves the board (or wraps to another rank) the
+/// direction has no targets, so whatever the window holds there selects the same target set.
 struct LameLeaper {
-    blockers: [[u8; 4]; 90],
+    window_bits: [u32; 4],
     targets: [[Bitboard; 16]; 90],
+}
+
+/// Where square `sq + k` of the board lands in [`lame_leaper`]'s window around `sq`; blocking points are
+/// at most ten squares away, so the window never reaches below bit 0 or above bit 31.
+const WINDOW_CENTRE: i32 = 16;
+
+/// The window bit of the point one step (`df`, `dr`) away.
+const fn window_bit((df, dr): (i32, i32)) -> u32 {
+    (WINDOW_CENTRE + dr * 9 + df) as u32
+}
+
+/// Whether `point` lands on window bit `bit` of the window around `sq` (checked as the tables are built).
+const fn in_window(sq: usize, point: usize, bit: u32) -> bool {
+    point as i32 - sq as i32 + WINDOW_CENTRE == bit as i32
+}
+
+/// The window bits of the four steps `dirs`.
+const fn window_bits(dirs: [(i32, i32); 4]) -> [u32; 4] {
+    [window_bit(dirs[0]), window_bit(dirs[1]), window_bit(dirs[2]), window_bit(dirs[3])]
 }
 
 /// Elephant: two diagonal steps, blocked at the eye, never across the river.
 const fn elephant_table() -> LameLeaper {
-    let mut t = LameLeaper { blockers: [[NO_SQUARE; 4]; 90], targets: [[Bitboard(0); 16]; 90] };
+    let mut t = LameLeaper { window_bits: window_bits(DIAG), targets: [[Bitboard(0); 16]; 90] };
     let mut s = 0;
     while s < 90 {
         let mut d = 0;
@@ -110,7 +151,7 @@ const fn elephant_table() -> LameLeaper {
             let (df, dr) = DIAG[d];
             if let (Some(eye), Some(to)) = (sq_at(s, df, dr), sq_at(s, 2 * df, 2 * dr)) {
                 if half_of(to) == half_of(s) {
-                    t.blockers[s][d] = eye as u8;
+                    assert!(in_window(s, eye, t.window_bits[d]));
                     dir_targets[d] = bit(to);
                 }
             }
@@ -140,7 +181,7 @@ const fn fill_patterns(out: &mut [Bitboard; 16], dir_targets: [u128; 4]) {
 
 /// Horse: one orthogonal step (the leg) then one diagonal step outward.
 const fn horse_table() -> LameLeaper {
-    let mut t = LameLeaper { blockers: [[NO_SQUARE; 4]; 90], targets: [[Bitboard(0); 16]; 90] };
+    let mut t = LameLeaper { window_bits: window_bits(ORTHO), targets: [[Bitboard(0); 16]; 90] };
     let mut s = 0;
     while s < 90 {
         let mut d = 0;
@@ -158,7 +199,7 @@ const fn horse_table() -> LameLeaper {
                     m |= bit(x);
                 }
                 if m != 0 {
-                    t.blockers[s][d] = leg as u8;
+                    assert!(in_window(s, leg, t.window_bits[d]));
                     dir_targets[d] = m;
                 }
             }
@@ -172,7 +213,7 @@ const fn horse_table() -> LameLeaper {
 
 /// Horses that attack a square: for target `t`, the leg of any attacking horse is a diagonal neighbour of `t`.
 const fn horse_reverse_table() -> LameLeaper {
-    let mut t = LameLeaper { blockers: [[NO_SQUARE; 4]; 90], targets: [[Bitboard(0); 16]; 90] };
+    let mut t = LameLeaper { window_bits: window_bits(DIAG), targets: [[Bitboard(0); 16]; 90] };
     let mut s = 0;
     while s < 90 {
         let mut d = 0;
@@ -188,7 +229,7 @@ const fn horse_reverse_table() -> LameLeaper {
                     m |= bit(x);
                 }
                 if m != 0 {
-                    t.blockers[s][d] = leg as u8;
+                    assert!(in_window(s, leg, t.window_bits[d]));
                     dir_targets[d] = m;
                 }
             }
@@ -206,9 +247,14 @@ static HORSE_REVERSE: LameLeaper = horse_reverse_table();
 
 #[inline(always)]
 fn lame_leaper(table: &LameLeaper, sq: Square, occ: Bitboard) -> Bitboard {
-    let b = &table.blockers[sq.index()];
-    let o = occ.0;
-    let idx = (o >> b[0] & 1) | (o >> b[1] & 1) << 1 | (o >> b[2] & 1) << 2 | (o >> b[3] & 1) << 3;
+    // Bit `WINDOW_CENTRE + k` of the window is square `sq + k`; the board's top bits are zero, so the
+    // shift up cannot lose a point.
+    let window = ((occ.0 << WINDOW_CENTRE) >> sq.index()) as u32;
+    let b = &table.window_bits;
+    let idx = (window >> b[0] & 1)
+        | (window >> b[1] & 1) << 1
+        | (window >> b[2] & 1) << 2
+        | (window >> b[3] & 1) << 3;
     table.targets[sq.index()][idx as usize]
 }
 
@@ -386,8 +432,21 @@ fn slide(sq: Square, occ: Bitboard, occ_t: u128, shift: u32) -> Bitboard {
     let file_occ = (occ_t >> (f * 10)) as usize & 0x3ff;
     let h = (RANK_SLIDE[f][rank_occ] >> shift) & 0x1ff;
     let v = (FILE_SLIDE[r][file_occ] >> shift) & 0x3ff;
-    Bitboard((h as u128) << (r * 9) | SPREAD_FILE[v as usize] << f)
+    // Multiplying by the rank's first bit places the rank's bits with fewer instructions than the
+    // general variable 128-bit shift.
+    Bitboard(((h as u128) * RANK_BASE[r]) | (SPREAD_FILE[v as usize] << f))
 }
+
+/// The bit of each rank's a-file point.
+static RANK_BASE: [u128; 10] = {
+    let mut a = [0u128; 10];
+    let mut r = 0;
+    while r < 10 {
+        a[r] = bit(r * 9);
+        r += 1;
+    }
+    a
+};
 
 /// Rook moves from `sq` (up to and including the first piece in each direction).
 /// `occ_t` is the same occupancy transposed (see [`TRANSPOSE`]).

@@ -36,6 +36,18 @@ const fn palace_mask(color: Color) -> u128 {
     m
 }
 
+/// The bit of each square: loading it is cheaper than the variable 128-bit shift `1 << sq`, which the
+/// baseline x86-64 target spells as several instructions with selects.
+static SQUARE_BITS: [u128; 90] = {
+    let mut a = [0u128; 90];
+    let mut i = 0;
+    while i < 90 {
+        a[i] = 1u128 << i;
+        i += 1;
+    }
+    a
+};
+
 impl Bitboard {
     /// No squares.
     pub const EMPTY: Bitboard = Bitboard(0);
@@ -71,13 +83,13 @@ impl Bitboard {
     /// The set holding only `sq`.
     #[inline(always)]
     pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1u128 << sq.index())
+        Bitboard(SQUARE_BITS[sq.index()])
     }
 
     /// Whether `sq` is in the set.
     #[inline(always)]
     pub const fn has(self, sq: Square) -> bool {
-        self.0 >> sq.index() & 1 != 0
+        self.0 & SQUARE_BITS[sq.index()] != 0
     }
 
     /// Whether the set is empty.
@@ -117,13 +129,13 @@ impl Bitboard {
     /// The set with `sq` added.
     #[inline(always)]
     pub const fn with(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 | 1u128 << sq.index())
+        Bitboard(self.0 | SQUARE_BITS[sq.index()])
     }
 
     /// The set with `sq` removed.
     #[inline(always)]
     pub const fn without(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 & !(1u128 << sq.index()))
+        Bitboard(self.0 & !SQUARE_BITS[sq.index()])
     }
 
     /// The set mirrored top to bottom (rank r -> 9 - r).
@@ -136,12 +148,19 @@ impl Iterator for Bitboard {
     type Item = Square;
     #[inline(always)]
     fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
+        // One 64-bit half at a time: finding and clearing the lowest bit of a 128-bit word costs about
+        // twice as many instructions as of a 64-bit one, and the low half holds most points.
+        let low = self.0 as u64;
+        if low != 0 {
+            self.0 = (self.0 >> 64 << 64) | (low & (low - 1)) as u128;
+            return Some(Square::from_index(low.trailing_zeros() as u8));
+        }
+        let high = (self.0 >> 64) as u64;
+        if high == 0 {
             return None;
         }
-        let sq = Square::from_index(self.0.trailing_zeros() as u8);
-        self.0 &= self.0 - 1;
-        Some(sq)
+        self.0 = ((high & (high - 1)) as u128) << 64;
+        Some(Square::from_index(64 + high.trailing_zeros() as u8))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

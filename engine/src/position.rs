@@ -2,7 +2,7 @@
 
 use crate::attacks::{
     cannon_attacks, elephant_attacks, file_attacks, horse_attackers_from, horse_attacks, rook_attacks,
-    ADVISOR_ATTACKS, KING_ATTACKS, PAWN_ATTACKERS_FROM, PAWN_ATTACKS, TRANSPOSE,
+    transposed_bit, ADVISOR_ATTACKS, KING_ATTACKS, PAWN_ATTACKERS_FROM, PAWN_ATTACKS,
 };
 use crate::bitboard::Bitboard;
 use crate::types::{Color, Move, Piece, PieceKind, Square};
@@ -116,7 +116,7 @@ impl Position {
         self.pieces[piece.color().index()][piece.kind().index()] ^= b;
         self.colors[piece.color().index()] ^= b;
         self.occ ^= b;
-        self.occ_t ^= 1u128 << TRANSPOSE[sq.index()];
+        self.occ_t ^= transposed_bit(sq);
     }
 
     // ----- accessors -----
@@ -280,7 +280,7 @@ impl Position {
         let from_bit = Bitboard::from_square(from);
         let to_bit = Bitboard::from_square(to);
         let occ = (self.occ ^ from_bit) | to_bit;
-        let occ_t = (self.occ_t ^ (1u128 << TRANSPOSE[from.index()])) | 1u128 << TRANSPOSE[to.index()];
+        let occ_t = (self.occ_t ^ transposed_bit(from)) | transposed_bit(to);
         let king = if from == self.kings[us.index()] { to } else { self.kings[us.index()] };
         let attackers = Self::checkers_from(king, them, &self.pieces[them.index()], occ, occ_t);
         (attackers & !to_bit).is_empty()
@@ -291,13 +291,13 @@ impl Position {
         let us = self.side;
         let Some(piece) = self.board[m.from().index()] else { return false };
         let (from, to) = (m.from(), m.to());
+        // One copy of our pieces as they stand after the move, the king left out (it cannot give check).
         let mut set = self.pieces[us.index()];
         set[piece.kind().index()] = set[piece.kind().index()].without(from).with(to);
+        set[PieceKind::King.index()] = Bitboard::EMPTY;
         let occ = (self.occ.without(from)).with(to);
-        let occ_t = (self.occ_t & !(1u128 << TRANSPOSE[from.index()])) | 1u128 << TRANSPOSE[to.index()];
-        let mut set_no_king = set;
-        set_no_king[PieceKind::King.index()] = Bitboard::EMPTY;
-        Self::checkers_from(self.kings[(!us).index()], us, &set_no_king, occ, occ_t).nonempty()
+        let occ_t = (self.occ_t & !transposed_bit(from)) | transposed_bit(to);
+        Self::checkers_from(self.kings[(!us).index()], us, &set, occ, occ_t).nonempty()
     }
 
     // ----- make / unmake -----
@@ -323,7 +323,7 @@ impl Position {
             self.halfmove = 0;
             // The destination stays occupied: no change to occ.
             self.occ ^= b;
-            self.occ_t ^= 1u128 << TRANSPOSE[to.index()];
+            self.occ_t ^= transposed_bit(to);
         } else {
             self.halfmove += 1;
         }

@@ -28,16 +28,19 @@ pub trait Sink {
 static WEIGHT_TABLE: [MgEg; NUM_WEIGHTS] = WEIGHTS;
 
 /// Sums the weights from Red's point of view.
+///
+/// Each side's sum is kept apart and subtracted once at the end: adding to the slot the colour indexes is
+/// cheaper than choosing between adding and subtracting at every term.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Accumulator {
-    total: MgEg,
+    by_color: [MgEg; 2],
 }
 
 impl Accumulator {
     /// Red's total minus Black's.
     #[inline(always)]
     pub fn total(&self) -> MgEg {
-        self.total
+        self.by_color[Color::Red.index()] - self.by_color[Color::Black.index()]
     }
 }
 
@@ -45,19 +48,11 @@ impl Sink for Accumulator {
     #[inline(always)]
     fn add(&mut self, color: Color, weight: usize, n: i32) {
         debug_assert!(weight < NUM_WEIGHTS);
-        let v = WEIGHT_TABLE[weight] * n;
-        match color {
-            Color::Red => self.total += v,
-            Color::Black => self.total -= v,
-        }
+        self.by_color[color.index()] += WEIGHT_TABLE[weight] * n;
     }
 
     #[inline(always)]
     fn piece_square(&mut self, color: Color, kind: PieceKind, sq: Square) {
-        let v = pst::TABLE[color.index()][kind.index()][sq.index()];
-        match color {
-            Color::Red => self.total += v,
-            Color::Black => self.total -= v,
-        }
+        self.by_color[color.index()] += pst::TABLE[color.index()][kind.index()][sq.index()];
     }
 }

@@ -7,8 +7,8 @@
 //! capture), as in most engines.
 
 use crate::attacks::{
-    cannon_attacks, elephant_attacks, horse_attackers_from, rook_attacks, ADVISOR_ATTACKS, KING_ATTACKS,
-    PAWN_ATTACKERS_FROM, TRANSPOSE,
+    cannon_attacks, elephant_attacks, horse_attackers_from, rook_attacks, transposed_bit, ADVISOR_ATTACKS,
+    KING_ATTACKS, PAWN_ATTACKERS_FROM,
 };
 use crate::bitboard::Bitboard;
 use crate::position::Position;
@@ -62,8 +62,7 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
         return true;
     }
     let mut occ = pos.occupied().without(from).with(to);
-    let mut occ_t =
-        (pos.occupied_transposed() & !(1u128 << TRANSPOSE[from.index()])) | 1u128 << TRANSPOSE[to.index()];
+    let mut occ_t = (pos.occupied_transposed() & !transposed_bit(from)) | transposed_bit(to);
     let mut side = mover.color();
     // `res` is 1 while the side that moved last is winning the exchange so far.
     let mut res = 1;
@@ -91,7 +90,7 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
             break;
         }
         occ = occ.without(sq);
-        occ_t &= !(1u128 << TRANSPOSE[sq.index()]);
+        occ_t &= !transposed_bit(sq);
     }
     res == 1
 }
