@@ -251,15 +251,8 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         self.seldepth = self.seldepth.max(ply);
         let in_check = self.pos.in_check();
 
-        // Ends of the game inside the tree.
-        if natural_limit_reached(&self.pos) {
-            return if self.pos.has_legal_move() { 0 } else { -MATE + ply as i32 };
-        }
-        if let Some(score) = cycle_score(&self.pos, ply) {
+        if let Some(score) = self.game_end_score(ply, in_check) {
             return score;
-        }
-        if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { self.evaluate() };
         }
 
         // Mate distance pruning: no line from here can beat a mate already found nearer the root.
@@ -592,6 +585,22 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         best
     }
 
+    /// The score of a line that ends here whatever is searched: the 120-ply limit (a side with no legal move
+    /// still loses), a repetition judged by the 棋例, or the end of the search stack.
+    #[inline(always)]
+    fn game_end_score(&mut self, ply: usize, in_check: bool) -> Option<i32> {
+        if natural_limit_reached(&self.pos) {
+            return Some(if self.pos.has_legal_move() { 0 } else { -MATE + ply as i32 });
+        }
+        if let Some(score) = cycle_score(&self.pos, ply) {
+            return Some(score);
+        }
+        if ply >= MAX_PLY - 1 {
+            return Some(if in_check { 0 } else { self.evaluate() });
+        }
+        None
+    }
+
     /// Quiescence: stand pat or improve by captures (all evasions when in check), so the evaluation is
     /// only trusted in quiet positions.
     fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -603,14 +612,8 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         }
         self.seldepth = self.seldepth.max(ply);
         let in_check = self.pos.in_check();
-        if natural_limit_reached(&self.pos) {
-            return if self.pos.has_legal_move() { 0 } else { -MATE + ply as i32 };
-        }
-        if let Some(score) = cycle_score(&self.pos, ply) {
+        if let Some(score) = self.game_end_score(ply, in_check) {
             return score;
-        }
-        if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { self.evaluate() };
         }
 
         let key = self.pos.key();
