@@ -33,11 +33,9 @@ pub fn palace_pawn<K: Sink>(pos: &Position, us: Color, sink: &mut K) {
 /// 连车: two rooks that see each other defend each other and double on a line.
 #[inline(always)]
 pub fn connected_rooks<K: Sink>(pos: &Position, reach: &Reach, us: Color, sink: &mut K) {
-    let rooks = pos.pieces(us, PieceKind::Rook);
-    let connected = match reach.rooks() {
-        [first, _] => (*first & rooks).nonempty(),
-        _ => false,
-    };
+    // A rook's reach holds the first piece each way but never its own point, so the first slot meets our
+    // rooks only if there is a second rook and it sees the first.
+    let connected = (reach.rook_slots()[0] & pos.pieces(us, PieceKind::Rook)).nonempty();
     sink.add(us, CONNECTED_ROOKS, connected as i32);
 }
 
@@ -60,7 +58,7 @@ pub fn horse_check_points<K: Sink>(pos: &Position, us: Color, sink: &mut K) {
 #[inline(always)]
 pub fn rooks_near_palace<K: Sink>(reach: &Reach, us: Color, sink: &mut K) {
     let palace = Bitboard::PALACE[(!us).index()];
-    let n = reach.rooks().iter().filter(|&&r| (r & palace).nonempty()).count() as i32;
+    let n = reach.rook_slots().iter().filter(|&&r| (r & palace).nonempty()).count() as i32;
     sink.add(us, ROOK_NEAR_PALACE, n);
 }
 
@@ -68,7 +66,7 @@ pub fn rooks_near_palace<K: Sink>(reach: &Reach, us: Color, sink: &mut K) {
 #[inline(always)]
 pub fn horses_near_palace<K: Sink>(reach: &Reach, us: Color, sink: &mut K) {
     let palace = Bitboard::PALACE[(!us).index()];
-    let n: u32 = reach.horses().iter().map(|&h| (h & palace).count()).sum();
+    let n: u32 = reach.horse_slots().iter().map(|&h| (h & palace).count()).sum();
     sink.add(us, HORSE_NEAR_PALACE, n as i32);
 }
 

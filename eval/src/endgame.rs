@@ -63,27 +63,40 @@ impl Scale {
     pub const NONE: Scale = Scale { factor: SCALE_MAX, rule: DrawRule::None };
 }
 
-/// `color`'s pawns that can still move forward or reach the palace (not on the enemy's back rank).
+/// Whether `color` has a pawn that can still move forward or reach the palace (one not on the enemy's
+/// back rank). Only whether there is one matters to the rules, so no count is taken.
 #[inline(always)]
-fn useful_pawns(pos: &Position, color: Color) -> i32 {
+fn has_useful_pawn(pos: &Position, color: Color) -> bool {
     let last_rank = match color {
         Color::Red => Bitboard::RANKS[9],
         Color::Black => Bitboard::RANKS[0],
     };
-    (pos.pieces(color, PieceKind::Pawn) & !last_rank).count() as i32
+    (pos.pieces(color, PieceKind::Pawn) & !last_rank).nonempty()
 }
 
 /// How much of `strong`'s advantage counts, given the material on the board.
-#[inline]
+#[inline(always)]
 pub fn scale(pos: &Position, counts: &Counts, strong: Color) -> Scale {
-    let weak = !strong;
     let pieces = counts.strong(strong);
-    let pawns = useful_pawns(pos, strong);
-    if pieces + pawns == 0 {
+    let pawn = has_useful_pawn(pos, strong);
+    if pawn && (pieces > 1 || counts.get(strong, PieceKind::Rook) > 0) {
+        // The usual case, settled without looking further: every rule below needs no useful pawn or at
+        // most one strong piece that is not a rook.
+        return Scale::NONE;
+    }
+    scale_by_rules(counts, strong, pieces, pawn)
+}
+
+/// [`scale`] once the quick test has not settled it: `pieces` is `strong`'s count of rooks, horses and
+/// cannons and `pawn` whether it has a useful pawn.
+#[inline(always)]
+fn scale_by_rules(counts: &Counts, strong: Color, pieces: i32, pawn: bool) -> Scale {
+    let weak = !strong;
+    if pieces == 0 && !pawn {
         return Scale { factor: 0, rule: DrawRule::NoAttackers };
     }
     if pieces > 1 || counts.get(strong, PieceKind::Rook) > 0 {
-        return pawnless_small_edge(counts, strong, pawns);
+        return pawnless_small_edge(counts, strong, pawn);
     }
     let defenders = |c: Color| counts.get(c, PieceKind::Advisor) + counts.get(c, PieceKind::Elephant);
     let all_pawns = counts.get(strong, PieceKind::Pawn);
@@ -96,14 +109,13 @@ pub fn scale(pos: &Position, counts: &Counts, strong: Color) -> Scale {
     if pieces == 1 && counts.get(strong, PieceKind::Horse) == 1 && all_pawns <= 1 && full_defence {
         return Scale { factor: SCALE_MAX / 8, rule: DrawRule::HorsePawnVsFullDefence };
     }
-    pawnless_small_edge(counts, strong, pawns)
+    pawnless_small_edge(counts, strong, pawn)
 }
 
-fn pawnless_small_edge(counts: &Counts, strong: Color, pawns: i32) -> Scale {
+fn pawnless_small_edge(counts: &Counts, strong: Color, pawn: bool) -> Scale {
     let weak = !strong;
     let edge = counts.strong_value(strong) - counts.strong_value(weak);
-    if pawns == 0 && counts.strong(weak) > 0 && edge <= crate::material::RULE_VALUES[PieceKind::Horse.index()]
-    {
+    if !pawn && counts.strong(weak) > 0 && edge <= crate::material::RULE_VALUES[PieceKind::Horse.index()] {
         Scale { factor: SCALE_MAX / 2, rule: DrawRule::PawnlessSmallEdge }
     } else {
         Scale::NONE

@@ -10,8 +10,7 @@ use crate::params::{
     MISSING_ADVISOR_VS_HORSE, MISSING_ADVISOR_VS_TWO_ROOKS, MISSING_ELEPHANT_VS_CANNON, OPEN_KING_FILE,
 };
 use crate::sink::Sink;
-use engine::attacks::{elephant_attacks, ADVISOR_ATTACKS, RAYS};
-use engine::{Color, Piece, PieceKind, Position, Square};
+use engine::{Bitboard, Color, Piece, PieceKind, Position, Square};
 
 /// The first pieces on the king's file in front of it (toward the enemy), nearest first.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -22,22 +21,40 @@ pub struct KingFile {
 
 impl KingFile {
     /// Reads the file in front of `us`'s king.
+    ///
+    /// The file comes as ten bits, one per rank, from the transposed occupancy, so finding and clearing
+    /// the nearest piece is 32-bit work instead of 128-bit shifts along a ray.
     #[inline]
     pub fn of(pos: &Position, us: Color) -> KingFile {
         let king = pos.king_square(us);
-        let (ray, upward) = match us {
-            Color::Red => (RAYS[king.index()][0], true),
-            Color::Black => (RAYS[king.index()][1], false),
-        };
-        let mut occ = (ray & pos.occupied()).0;
+        let (file, rank) = (king.file(), king.rank() as u32);
+        let column = (pos.occupied_transposed() >> (file as u32 * Square::RANKS as u32)) as u32 & 0x3ff;
+        let piece_on = |r: u32| Square::from_file_rank(file, r as u8).and_then(|sq| pos.piece_at(sq));
         let mut pieces = [None; 3];
-        for slot in pieces.iter_mut() {
-            if occ == 0 {
-                break;
+        match us {
+            Color::Red => {
+                // Ranks above the king, nearest (lowest) first.
+                let mut ahead = column & !((2 << rank) - 1);
+                for slot in pieces.iter_mut() {
+                    if ahead == 0 {
+                        break;
+                    }
+                    *slot = piece_on(ahead.trailing_zeros());
+                    ahead &= ahead - 1;
+                }
             }
-            let index = if upward { occ.trailing_zeros() } else { 127 - occ.leading_zeros() };
-            occ &= !(1u128 << index);
-            *slot = Square::new(index as u8).and_then(|sq| pos.piece_at(sq));
+            Color::Black => {
+                // Ranks below the king, nearest (highest) first.
+                let mut ahead = column & ((1 << rank) - 1);
+                for slot in pieces.iter_mut() {
+                    if ahead == 0 {
+                        break;
+                    }
+                    let r = 31 - ahead.leading_zeros();
+                    *slot = piece_on(r);
+                    ahead ^= 1 << r;
+                }
+            }
         }
         KingFile { pieces }
     }
@@ -93,32 +110,117 @@ pub fn cannon_aimed_at_king<K: Sink>(file: &KingFile, us: Color, sink: &mut K) {
     sink.add(!us, CANNON_AIMED_AT_KING, file.is(2, !us, PieceKind::Cannon) as i32);
 }
 
+/// The palace centre, by the colour of the palace.
+const PALACE_CENTRE: [Bitboard; 2] = [Bitboard(1 << (9 + 4)), Bitboard(1 << (8 * 9 + 4))];
+
 /// Advisors that protect each other (one on the palace centre).
+///
+/// Every advisor point touches the centre and no other advisor point, so two advisors protect each
+/// other exactly when there are two and one stands on the centre.
 #[inline(always)]
 pub fn connected_advisors<K: Sink>(pos: &Position, us: Color, sink: &mut K) {
     let advisors = pos.pieces(us, PieceKind::Advisor);
-    let connected = match advisors.lsb() {
-        Some(a) if advisors.more_than_one() => (ADVISOR_ATTACKS[a.index()] & advisors).nonempty(),
-        _ => false,
-    };
+    let connected = advisors.more_than_one() && (advisors & PALACE_CENTRE[us.index()]).nonempty();
     sink.add(us, CONNECTED_ADVISORS, connected as i32);
 }
 
 /// Elephants that protect each other (相连: one can step to the other's point).
 #[inline(always)]
 pub fn connected_elephants<K: Sink>(pos: &Position, us: Color, sink: &mut K) {
-    let elephants = pos.pieces(us, PieceKind::Elephant);
-    let connected = match elephants.lsb() {
-        Some(e) if elephants.more_than_one() => (elephant_attacks(e, pos.occupied()) & elephants).nonempty(),
-        _ => false,
-    };
+    let connected = elephants_connected(pos.pieces(us, PieceKind::Elephant), pos.occupied());
     sink.add(us, CONNECTED_ELEPHANTS, connected as i32);
+}
+
+/// Whether two elephants on `elephants` (a side's, so on its seven elephant points) can step to each
+/// other's point with the board occupied by `occ`.
+///
+/// Two elephant points an elephant's step apart are two files and two ranks apart, so their indices
+/// differ by 16 or 20 and the eye between is their midpoint; no other two elephant points of a side
+/// differ by 16 or 20. That settles it from the two indices and one bit of the board, without the
+/// move table.
+#[inline(always)]
+fn elephants_connected(elephants: Bitboard, occ: Bitboard) -> bool {
+    let (set, low) = (elephants.0, elephants.0.trailing_zeros());
+    let high = 127u32.wrapping_sub(set.leading_zeros());
+    let step = high.wrapping_sub(low);
+    set != 0 && (step == 16 || step == 20) && (occ.0 >> ((low + high) / 2)) & 1 == 0
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::testing::{term_count, weight_of};
+
+    /// The file in front of the king, read by walking it point by point.
+    fn king_file_by_walking(pos: &Position, us: Color) -> KingFile {
+        let step = match us {
+            Color::Red => 1,
+            Color::Black => -1,
+        };
+        let mut pieces = [None; 3];
+        let mut found = 0;
+        let mut sq = pos.king_square(us);
+        while let Some(next) = sq.offset(0, step) {
+            sq = next;
+            if let Some(p) = pos.piece_at(sq) {
+                if found < 3 {
+                    pieces[found] = Some(p);
+                    found += 1;
+                }
+            }
+        }
+        KingFile { pieces }
+    }
+
+    #[test]
+    fn king_file_matches_a_walk_along_it() {
+        for pos in crate::testing::positions() {
+            for us in Color::ALL {
+                assert_eq!(KingFile::of(&pos, us), king_file_by_walking(&pos, us), "{us:?} {pos:?}");
+            }
+        }
+    }
+
+    /// Defenders that protect each other, by the move tables (the first piece's moves reach the other).
+    fn protect_each_other(pieces: Bitboard, moves: impl Fn(Square) -> Bitboard) -> bool {
+        match pieces.lsb() {
+            Some(first) if pieces.more_than_one() => (moves(first) & pieces).nonempty(),
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn connected_defenders_match_the_move_tables() {
+        use engine::attacks::{elephant_attacks, ADVISOR_ATTACKS};
+        use engine::fen::square_allowed;
+        // Every pair of points of each colour, with the eyes open and blocked.
+        for us in Color::ALL {
+            for kind in [PieceKind::Advisor, PieceKind::Elephant] {
+                let points: Vec<Square> =
+                    Square::all().filter(|&sq| square_allowed(Piece::new(us, kind), sq)).collect();
+                for (i, &a) in points.iter().enumerate() {
+                    for &b in &points[i..] {
+                        let pieces = Bitboard::from_square(a).with(b);
+                        for occ in [pieces, !Bitboard::EMPTY] {
+                            let by_table = match kind {
+                                PieceKind::Advisor => {
+                                    protect_each_other(pieces, |sq| ADVISOR_ATTACKS[sq.index()])
+                                }
+                                _ => protect_each_other(pieces, |sq| elephant_attacks(sq, occ)),
+                            };
+                            let quick = match kind {
+                                PieceKind::Advisor => {
+                                    pieces.more_than_one() && (pieces & PALACE_CENTRE[us.index()]).nonempty()
+                                }
+                                _ => elephants_connected(pieces, occ),
+                            };
+                            assert_eq!(quick, by_table, "{us:?} {kind:?} {a} {b} {occ:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn missing_advisors_fear_horses() {

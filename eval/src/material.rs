@@ -8,9 +8,11 @@
 //! depend on where the pawn stands (before the river, across it, by the palace, on the last rank) and so
 //! live in the pawn's piece-square table; the table here only holds its base value.
 
+use crate::packed::Packed;
 use crate::params::{combination, COMBINATION, MATERIAL, PIECE_PHASE};
-use crate::sink::Sink;
+use crate::sink::{Accumulator, Sink};
 use engine::{Color, PieceKind, Position};
+use once_cell::sync::Lazy;
 
 /// The rules' value table in internal units, by kind (king 0; a pawn's base value before the river).
 pub const RULE_VALUES: [i32; PieceKind::NUM] = [0, 160, 160, 400, 800, 400, 80];
@@ -23,10 +25,11 @@ impl Counts {
     /// Counts the pieces of `pos`.
     #[inline]
     pub fn of(pos: &Position) -> Counts {
-        let mut c = [[0; PieceKind::NUM]; 2];
+        // Every position has one king a side, so only the other kinds are counted.
+        let mut c = [[1; PieceKind::NUM]; 2];
         for color in Color::ALL {
-            for kind in PieceKind::ALL {
-                c[color.index()][kind.index()] = pos.pieces(color, kind).count() as i32;
+            for kind in &PieceKind::ALL[1..] {
+                c[color.index()][kind.index()] = pos.pieces(color, *kind).count() as i32;
             }
         }
         Counts(c)
@@ -101,6 +104,36 @@ pub fn combinations<K: Sink>(counts: &Counts, us: Color, sink: &mut K) {
     sink.add(us, COMBINATION + combination::TWO_CANNONS_ROOK, two_cannons * rook);
 }
 
+/// [`combinations`] summed for one side, by its horses (0, 1, 2 or more), its cannons (likewise) and
+/// whether it has a rook: what the term depends on. The search's evaluation looks the sum up instead of
+/// reporting the six weights; the table is built by running the term itself, so the two cannot differ.
+static COMBINATION_SUMS: Lazy<[[[Packed; 2]; 3]; 3]> = Lazy::new(|| {
+    let mut table = [[[Packed::ZERO; 2]; 3]; 3];
+    for (horses, by_cannons) in table.iter_mut().enumerate() {
+        for (cannons, by_rook) in by_cannons.iter_mut().enumerate() {
+            for (rooks, sum) in by_rook.iter_mut().enumerate() {
+                let mut c = [[0; PieceKind::NUM]; 2];
+                c[0][PieceKind::Horse.index()] = horses as i32;
+                c[0][PieceKind::Cannon.index()] = cannons as i32;
+                c[0][PieceKind::Rook.index()] = rooks as i32;
+                let mut acc = Accumulator::default();
+                combinations(&Counts(c), Color::Red, &mut acc);
+                *sum = Packed::new(acc.total());
+            }
+        }
+    }
+    table
+});
+
+/// The sum of `us`'s [`combinations`] weights.
+#[inline(always)]
+pub fn combination_sum(counts: &Counts, us: Color) -> Packed {
+    let horses = counts.get(us, PieceKind::Horse).clamp(0, 2) as usize;
+    let cannons = counts.get(us, PieceKind::Cannon).clamp(0, 2) as usize;
+    let rook = (counts.get(us, PieceKind::Rook) > 0) as usize;
+    COMBINATION_SUMS[horses][cannons][rook]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,6 +177,24 @@ mod tests {
         piece_phase_values(&counts, Color::Red, &mut acc);
         combinations(&counts, Color::Red, &mut acc);
         acc.total().taper(phase)
+    }
+
+    #[test]
+    fn combination_sums_are_the_terms() {
+        for horses in 0..=2 {
+            for cannons in 0..=2 {
+                for rooks in 0..=2 {
+                    let mut c = [[1, 2, 2, 0, 0, 0, 5]; 2];
+                    c[1][N.index()] = horses;
+                    c[1][C.index()] = cannons;
+                    c[1][R.index()] = rooks;
+                    let counts = Counts::from_array(c);
+                    let mut acc = Accumulator::default();
+                    combinations(&counts, Color::Black, &mut acc);
+                    assert_eq!(combination_sum(&counts, Color::Black).unpack(), -acc.total());
+                }
+            }
+        }
     }
 
     #[test]

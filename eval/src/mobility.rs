@@ -12,9 +12,11 @@ use engine::{Color, PieceKind, Position};
 #[inline(always)]
 pub fn rook_mobility<K: Sink>(pos: &Position, reach: &Reach, us: Color, sink: &mut K) {
     let not_ours = !pos.color_pieces(us);
-    for &moves in reach.rooks() {
-        let n = (moves & not_ours).count() as usize;
-        sink.add(us, ROOK_MOBILITY + n.min(SLIDER_MOBILITY - 1), 1);
+    for (slot, moves) in reach.rook_slots().into_iter().enumerate() {
+        if slot < reach.rook_count() {
+            let n = (moves & not_ours).count() as usize;
+            sink.add(us, ROOK_MOBILITY + n.min(SLIDER_MOBILITY - 1), 1);
+        }
     }
 }
 
@@ -22,9 +24,11 @@ pub fn rook_mobility<K: Sink>(pos: &Position, reach: &Reach, us: Color, sink: &m
 #[inline(always)]
 pub fn horse_mobility<K: Sink>(pos: &Position, reach: &Reach, us: Color, sink: &mut K) {
     let not_ours = !pos.color_pieces(us);
-    for &moves in reach.horses() {
-        let n = (moves & not_ours).count() as usize;
-        sink.add(us, HORSE_MOBILITY + n, 1);
+    for (slot, moves) in reach.horse_slots().into_iter().enumerate() {
+        if slot < reach.horse_count() {
+            let n = (moves & not_ours).count() as usize;
+            sink.add(us, HORSE_MOBILITY + n, 1);
+        }
     }
 }
 
