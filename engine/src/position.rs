@@ -63,6 +63,46 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+/// For a king on each point: the points where a moving piece can start or end to give it a new check: its
+/// rank and file (rooks, cannons and their screens, pawns), its diagonal neighbours (the horse legs that
+/// could open) and the eight points a horse checks it from. A move that touches none of them cannot give
+/// check in a legal position (where the side not to move is never in check), which lets `gives_check` and
+/// `make_move` skip the attack lookups for most moves.
+static CHECK_LINES: [Bitboard; 90] = {
+    const HORSE: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+    const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+    let mut t = [Bitboard::EMPTY; 90];
+    let mut k = 0;
+    while k < 90 {
+        let (kf, kr) = ((k % 9) as i32, (k / 9) as i32);
+        let mut bits = 0u128;
+        let mut s = 0;
+        while s < 90 {
+            if s % 9 == k % 9 || s / 9 == k / 9 {
+                bits |= 1 << s;
+            }
+            s += 1;
+        }
+        let mut i = 0;
+        while i < 8 {
+            let (f, r) = (kf + HORSE[i].0, kr + HORSE[i].1);
+            if f >= 0 && f < 9 && r >= 0 && r < 10 {
+                bits |= 1 << (r * 9 + f);
+            }
+            if i < 4 {
+                let (f, r) = (kf + DIAG[i].0, kr + DIAG[i].1);
+                if f >= 0 && f < 9 && r >= 0 && r < 10 {
+                    bits |= 1 << (r * 9 + f);
+                }
+            }
+            i += 1;
+        }
+        t[k] = Bitboard(bits);
+        k += 1;
+    }
+    t
+};
+
 /// The standard start position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -291,6 +331,12 @@ impl Position {
         let us = self.side;
         let Some(piece) = self.board[m.from().index()] else { return false };
         let (from, to) = (m.from(), m.to());
+        if (CHECK_LINES[self.kings[(!us).index()].index()]
+            & (Bitboard::from_square(from) | Bitboard::from_square(to)))
+        .is_empty()
+        {
+            return false;
+        }
         // One copy of our pieces as they stand after the move, the king left out (it cannot give check).
         let mut set = self.pieces[us.index()];
         set[piece.kind().index()] = set[piece.kind().index()].without(from).with(to);
@@ -339,7 +385,14 @@ impl Position {
             self.fullmove += 1;
         }
         self.side = !self.side;
-        self.checkers = self.compute_checkers();
+        // The side now to move was not in check before the move, so only a move touching its king's lines
+        // can have checked it.
+        let lines = CHECK_LINES[self.kings[self.side.index()].index()];
+        self.checkers = if (lines & (Bitboard::from_square(from) | Bitboard::from_square(to))).is_empty() {
+            Bitboard::EMPTY
+        } else {
+            self.compute_checkers()
+        };
     }
 
     /// Takes back the last move made with [`Position::make_move`].

@@ -190,11 +190,14 @@ fn generated_moves_agree_with_is_legal_and_split_into_captures_and_quiets() {
                     }
                 }
             }
-            // gives_check agrees with making the move.
+            // gives_check agrees with making the move, and the checkers make_move keeps (which skips the
+            // lookups for moves off the king's lines) agree with a position set up from scratch.
             for &m in all.iter() {
                 let gives = p.gives_check(m);
                 p.make_move(m);
                 assert_eq!(gives, p.in_check(), "{m}");
+                let fresh = Position::from_fen(&p.to_fen()).expect("generated positions are valid");
+                assert_eq!(p.checkers(), fresh.checkers(), "{m}");
                 p.unmake_move();
             }
             if all.is_empty() {

@@ -147,11 +147,14 @@ impl MovePicker {
     /// Moves the best-scored move of `list[cur..end]` to `cur` and returns it with its score.
     #[inline]
     fn select_best(&mut self, end: usize) -> (Move, i32) {
+        // The first maximum, as a plain selection sort finds it; keeping the best score in a register lets
+        // the compiler use conditional moves, where the compare branch mispredicted often (cachegrind).
         let mut best = self.cur;
-        for i in self.cur + 1..end {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
+        let mut best_score = self.scores[self.cur];
+        for (i, &s) in self.scores[..end].iter().enumerate().skip(self.cur + 1) {
+            let better = s > best_score;
+            best = if better { i } else { best };
+            best_score = if better { s } else { best_score };
         }
         let slice = self.list.as_mut_slice();
         slice.swap(self.cur, best);
