@@ -118,7 +118,82 @@ pub static ADVISOR_ATTACKS: [Bitboard; 90] = {
 /// direction has no targets, so whatever the window holds there selects the same target set.
 struct LameLeaper {
     window_bits: [u32; 4],
+    gather: Gather,
     targets: [[Bitboard; 16]; 90],
+}
+
+/// How [`lame_leaper`] packs the four blocking bits of its window into a table index with one
+/// multiplication instead of four shift-and-mask steps: `(window & mask) * magic` (wrapping, 32 bits)
+/// moves the bit of direction `d` to bit `28 + slot[d]`, and no other product lands in bits 28-31.
+#[derive(Copy, Clone)]
+struct Gather {
+    mask: u32,
+    magic: u32,
+    slot: [u32; 4],
+}
+
+impl Gather {
+    /// The index the multiplication makes of `window`.
+    const fn index(self, window: u32) -> usize {
+        ((window & self.mask).wrapping_mul(self.magic) >> 28) as usize
+    }
+}
+
+/// A [`Gather`] for the window bits `bits` (all below 28): tries every assignment of directions to index
+/// bits and keeps the first for which all 16 patterns come out right.
+const fn gather(bits: [u32; 4]) -> Gather {
+    let mut mask = 0;
+    let mut d = 0;
+    while d < 4 {
+        mask |= 1 << bits[d];
+        d += 1;
+    }
+    let mut a = 0;
+    while a < 4 {
+        let mut b = 0;
+        while b < 4 {
+            let mut c = 0;
+            while c < 4 {
+                // The fourth slot is the one left of 0..4, whose sum is 6.
+                if a != b && a != c && b != c {
+                    let slot = [a, b, c, 6 - a - b - c];
+                    let mut magic = 0u32;
+                    let mut d = 0;
+                    while d < 4 {
+                        magic |= 1 << (28 + slot[d] - bits[d]);
+                        d += 1;
+                    }
+                    let g = Gather { mask, magic, slot };
+                    let mut ok = true;
+                    let mut pattern = 0;
+                    while pattern < 16 {
+                        let mut window = 0u32;
+                        let mut expected = 0;
+                        let mut d = 0;
+                        while d < 4 {
+                            if pattern >> d & 1 != 0 {
+                                window |= 1 << bits[d];
+                                expected |= 1 << slot[d];
+                            }
+                            d += 1;
+                        }
+                        // Points outside the mask must not matter either.
+                        if g.index(window | !mask) != expected {
+                            ok = false;
+                        }
+                        pattern += 1;
+                    }
+                    if ok {
+                        return g;
+                    }
+                }
+                c += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    panic!("no multiplier gathers these window bits")
 }
 
 /// Where square `sq + k` of the board lands in [`lame_leaper`]'s window around `sq`; blocking points are
@@ -142,7 +217,11 @@ const fn window_bits(dirs: [(i32, i32); 4]) -> [u32; 4] {
 
 /// Elephant: two diagonal steps, blocked at the eye, never across the river.
 const fn elephant_table() -> LameLeaper {
-    let mut t = LameLeaper { window_bits: window_bits(DIAG), targets: [[Bitboard(0); 16]; 90] };
+    let mut t = LameLeaper {
+        window_bits: window_bits(DIAG),
+        gather: gather(window_bits(DIAG)),
+        targets: [[Bitboard(0); 16]; 90],
+    };
     let mut s = 0;
     while s < 90 {
         let mut d = 0;
@@ -157,19 +236,19 @@ const fn elephant_table() -> LameLeaper {
             }
             d += 1;
         }
-        fill_patterns(&mut t.targets[s], dir_targets);
+        fill_patterns(&mut t.targets[s], t.gather, dir_targets);
         s += 1;
     }
     t
 }
 
-const fn fill_patterns(out: &mut [Bitboard; 16], dir_targets: [u128; 4]) {
+const fn fill_patterns(out: &mut [Bitboard; 16], gather: Gather, dir_targets: [u128; 4]) {
     let mut idx = 0;
     while idx < 16 {
         let mut m = 0;
         let mut d = 0;
         while d < 4 {
-            if idx >> d & 1 == 0 {
+            if idx >> gather.slot[d] & 1 == 0 {
                 m |= dir_targets[d];
             }
             d += 1;
@@ -181,7 +260,11 @@ const fn fill_patterns(out: &mut [Bitboard; 16], dir_targets: [u128; 4]) {
 
 /// Horse: one orthogonal step (the leg) then one diagonal step outward.
 const fn horse_table() -> LameLeaper {
-    let mut t = LameLeaper { window_bits: window_bits(ORTHO), targets: [[Bitboard(0); 16]; 90] };
+    let mut t = LameLeaper {
+        window_bits: window_bits(ORTHO),
+        gather: gather(window_bits(ORTHO)),
+        targets: [[Bitboard(0); 16]; 90],
+    };
     let mut s = 0;
     while s < 90 {
         let mut d = 0;
@@ -205,7 +288,7 @@ const fn horse_table() -> LameLeaper {
             }
             d += 1;
         }
-        fill_patterns(&mut t.targets[s], dir_targets);
+        fill_patterns(&mut t.targets[s], t.gather, dir_targets);
         s += 1;
     }
     t
@@ -213,7 +296,11 @@ const fn horse_table() -> LameLeaper {
 
 /// Horses that attack a square: for target `t`, the leg of any attacking horse is a diagonal neighbour of `t`.
 const fn horse_reverse_table() -> LameLeaper {
-    let mut t = LameLeaper { window_bits: window_bits(DIAG), targets: [[Bitboard(0); 16]; 90] };
+    let mut t = LameLeaper {
+        window_bits: window_bits(DIAG),
+        gather: gather(window_bits(DIAG)),
+        targets: [[Bitboard(0); 16]; 90],
+    };
     let mut s = 0;
     while s < 90 {
         let mut d = 0;
@@ -235,7 +322,7 @@ const fn horse_reverse_table() -> LameLeaper {
             }
             d += 1;
         }
-        fill_patterns(&mut t.targets[s], dir_targets);
+        fill_patterns(&mut t.targets[s], t.gather, dir_targets);
         s += 1;
     }
     t
@@ -250,12 +337,7 @@ fn lame_leaper(table: &LameLeaper, sq: Square, occ: Bitboard) -> Bitboard {
     // Bit `WINDOW_CENTRE + k` of the window is square `sq + k`; the board's top bits are zero, so the
     // shift up cannot lose a point.
     let window = ((occ.0 << WINDOW_CENTRE) >> sq.index()) as u32;
-    let b = &table.window_bits;
-    let idx = (window >> b[0] & 1)
-        | (window >> b[1] & 1) << 1
-        | (window >> b[2] & 1) << 2
-        | (window >> b[3] & 1) << 3;
-    table.targets[sq.index()][idx as usize]
+    table.targets[sq.index()][table.gather.index(window)]
 }
 
 /// Elephant moves from `sq` with the board occupied by `occ`.
@@ -323,6 +405,32 @@ pub static PAWN_ATTACKS: [[Bitboard; 90]; 2] = {
     while s < 90 {
         a[0][s] = Bitboard(pawn_steps(Color::Red, s));
         a[1][s] = Bitboard(pawn_steps(Color::Black, s));
+        s += 1;
+    }
+    a
+};
+
+/// The orthogonal neighbours of all of `pieces` at once, by shifting the set: a superset of where pawns
+/// there can move, whatever their colour, for the move generator's quick test whether any pawn can capture.
+#[inline(always)]
+pub fn orthogonal_neighbours_all(pieces: Bitboard) -> Bitboard {
+    let b = pieces.0;
+    let sideways = ((b & !Bitboard::FILES[8].0) << 1) | ((b & !Bitboard::FILES[0].0) >> 1);
+    Bitboard(((b << 9) | (b >> 9) | sideways) & Bitboard::FULL.0)
+}
+
+/// Every point an elephant of each colour can ever stand on (seven on its own side of the river, as
+/// `fen::square_allowed` enforces): no elephant can capture a piece elsewhere.
+pub static ELEPHANT_POINTS: [Bitboard; 2] = {
+    let mut a = [Bitboard(0); 2];
+    let mut s = 0;
+    while s < 90 {
+        // Red's: even files and ranks 0, 2, 4 with file + rank = 2 (mod 4): c0 g0 a2 e2 i2 c4 g4; Black's mirrored.
+        let (f, r) = (s % 9, s / 9);
+        let own_rank = if r < 5 { r } else { 9 - r };
+        if f % 2 == 0 && own_rank % 2 == 0 && (f + own_rank) % 4 == 2 {
+            a[if r < 5 { 0 } else { 1 }].0 |= bit(s);
+        }
         s += 1;
     }
     a
@@ -426,15 +534,26 @@ static SPREAD_FILE: [u128; 1024] = {
 /// Rank and file lookups for a slider at `sq`; `shift` 0 selects the rook part, 16 the cannon part.
 #[inline(always)]
 fn slide(sq: Square, occ: Bitboard, occ_t: u128, shift: u32) -> Bitboard {
-    let f = sq.file() as usize;
-    let r = sq.rank() as usize;
-    let rank_occ = (occ.0 >> (r * 9)) as usize & 0x1ff;
-    let file_occ = (occ_t >> (f * 10)) as usize & 0x3ff;
+    let at = &SLIDE_AT[sq.index()];
+    let (f, r) = (at.file as usize, at.rank as usize);
+    let rank_occ = (occ.0 >> at.rank_shift) as usize & 0x1ff;
+    let file_occ = (occ_t >> at.file_shift) as usize & 0x3ff;
     let h = (RANK_SLIDE[f][rank_occ] >> shift) & 0x1ff;
     let v = (FILE_SLIDE[r][file_occ] >> shift) & 0x3ff;
     // Multiplying by the rank's first bit places the rank's bits with fewer instructions than the
     // general variable 128-bit shift.
     Bitboard(((h as u128) * RANK_BASE[r]) | (SPREAD_FILE[v as usize] << f))
+}
+
+/// Where a slider's rank and file lie in the occupancy words, per square: read from a table, as dividing
+/// the square by 9 costs more instructions.
+struct SlideAt {
+    file: u8,
+    rank: u8,
+    /// The rank's first bit in the board word.
+    rank_shift: u8,
+    /// The file's first bit in the transposed word.
+    file_shift: u8,
 }
 
 /// The bit of each rank's a-file point.
@@ -444,6 +563,18 @@ static RANK_BASE: [u128; 10] = {
     while r < 10 {
         a[r] = bit(r * 9);
         r += 1;
+    }
+    a
+};
+
+static SLIDE_AT: [SlideAt; 90] = {
+    let mut a = [const { SlideAt { file: 0, rank: 0, rank_shift: 0, file_shift: 0 } }; 90];
+    let mut s = 0;
+    while s < 90 {
+        let (f, r) = (s % 9, s / 9);
+        a[s] =
+            SlideAt { file: f as u8, rank: r as u8, rank_shift: (r * 9) as u8, file_shift: (f * 10) as u8 };
+        s += 1;
     }
     a
 };
@@ -497,37 +628,108 @@ pub static RAYS: [[Bitboard; 4]; 90] = {
 };
 
 /// The points strictly between two squares on one rank or file (empty if they are not aligned).
+#[inline(always)]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    BETWEEN.get_or_init()[a.index()][b.index()]
+    BETWEEN[a.index()][b.index()]
 }
 
-struct Between(once_cell::sync::OnceCell<Box<[[Bitboard; 90]; 90]>>);
-impl Between {
-    fn get_or_init(&self) -> &[[Bitboard; 90]; 90] {
-        self.0.get_or_init(|| {
-            let mut t = Box::new([[Bitboard::EMPTY; 90]; 90]);
-            for a in Square::all() {
-                for dir in RAYS[a.index()] {
-                    let mut acc = Bitboard::EMPTY;
-                    for b in ray_in_order(a, dir) {
-                        t[a.index()][b.index()] = acc;
-                        acc = acc.with(b);
-                    }
-                }
+/// [`between`] for every pair, built at compile time: the check-evasion and pin logic of the move generator
+/// looks it up several times per position, where a lazily built table would cost an atomic load each time.
+static BETWEEN: [[Bitboard; 90]; 90] = {
+    let mut t = [[Bitboard(0); 90]; 90];
+    let mut a = 0;
+    while a < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let mut acc = 0u128;
+            let mut k = 1;
+            while let Some(b) = sq_at(a, ORTHO[d].0 * k, ORTHO[d].1 * k) {
+                t[a][b] = Bitboard(acc);
+                acc |= bit(b);
+                k += 1;
             }
-            t
-        })
+            d += 1;
+        }
+        a += 1;
     }
-}
-static BETWEEN: Between = Between(once_cell::sync::OnceCell::new());
+    t
+};
 
-fn ray_in_order(from: Square, ray: Bitboard) -> Vec<Square> {
-    let mut v: Vec<Square> = ray.collect();
-    v.sort_by_key(|s| {
-        (s.file() as i32 - from.file() as i32).abs() + (s.rank() as i32 - from.rank() as i32).abs()
-    });
-    v
+/// The ray from `from` through `through` to the edge of the board (`through` included), if the two share a
+/// rank or file; empty otherwise.
+#[inline(always)]
+pub fn ray_through(from: Square, through: Square) -> Bitboard {
+    let d = RAY_DIRECTION[from.index()][through.index()] as usize;
+    RAYS_OR_EMPTY[from.index()][d]
 }
+
+/// The index in [`RAYS`] of the ray from one square that holds another; 4 where none does.
+static RAY_DIRECTION: [[u8; 90]; 90] = {
+    let mut t = [[4u8; 90]; 90];
+    let mut a = 0;
+    while a < 90 {
+        let mut d = 0;
+        while d < 4 {
+            let mut k = 1;
+            while let Some(b) = sq_at(a, ORTHO[d].0 * k, ORTHO[d].1 * k) {
+                t[a][b] = d as u8;
+                k += 1;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// [`RAYS`] with a fifth, empty ray for [`RAY_DIRECTION`]'s "none".
+static RAYS_OR_EMPTY: [[Bitboard; 5]; 90] = {
+    let mut a = [[Bitboard(0); 5]; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut d = 0;
+        while d < 4 {
+            a[s][d] = RAYS[s][d];
+            d += 1;
+        }
+        s += 1;
+    }
+    a
+};
+
+/// The rank and file through `sq`, without `sq`: every point a rook, cannon or facing king could attack
+/// it from.
+#[inline(always)]
+pub fn lines_through(sq: Square) -> Bitboard {
+    LINES[sq.index()]
+}
+
+static LINES: [Bitboard; 90] = {
+    let mut a = [Bitboard(0); 90];
+    let mut s = 0;
+    while s < 90 {
+        let r = RAYS[s];
+        a[s] = Bitboard(r[0].0 | r[1].0 | r[2].0 | r[3].0);
+        s += 1;
+    }
+    a
+};
+
+/// The orthogonal neighbours of `sq`, anywhere on the board: a horse's possible legs.
+#[inline(always)]
+pub fn orthogonal_neighbours(sq: Square) -> Bitboard {
+    ORTHO_STEPS[sq.index()]
+}
+
+static ORTHO_STEPS: [Bitboard; 90] = {
+    let mut a = [Bitboard(0); 90];
+    let mut s = 0;
+    while s < 90 {
+        a[s] = Bitboard(steps(s, ORTHO, u128::MAX));
+        s += 1;
+    }
+    a
+};
 
 // ---------------------------------------------------------------------------------------------------------
 // Slow references: walk the board point by point. Used by the tests and by nothing in the hot path.
@@ -667,6 +869,31 @@ mod tests {
         assert!(PAWN_ATTACKERS_FROM[0][sq("e5").index()].has(sq("e4")));
         assert!(PAWN_ATTACKERS_FROM[0][sq("e5").index()].has(sq("d5")));
         assert!(!PAWN_ATTACKERS_FROM[0][sq("e4").index()].has(sq("d4")));
+        assert_eq!(ELEPHANT_POINTS[0].count(), 7);
+        assert_eq!(ELEPHANT_POINTS[1], ELEPHANT_POINTS[0].flip_rank());
+        assert!(ELEPHANT_POINTS[1].has(sq("c9")) && ELEPHANT_POINTS[1].has(sq("e7")));
+        // The points are exactly where a position may hold an elephant, and elephants stay on them.
+        for (points, color) in ELEPHANT_POINTS.into_iter().zip([Color::Red, Color::Black]) {
+            let elephant = crate::types::Piece::new(color, crate::types::PieceKind::Elephant);
+            for s in Square::all() {
+                assert_eq!(points.has(s), crate::fen::square_allowed(elephant, s), "{s}");
+            }
+            for p in points {
+                assert_eq!(elephant_attacks(p, Bitboard::EMPTY) & !points, Bitboard::EMPTY);
+            }
+        }
+        // The set-wise neighbours are the union of the per-square table, from any set of points.
+        let mut rng = Rng(0x5851_f42d_4c95_7f2d);
+        for _ in 0..2000 {
+            let pieces = rng.occupancy();
+            let union = pieces.fold(Bitboard::EMPTY, |u, s| u | ORTHO_STEPS[s.index()]);
+            assert_eq!(orthogonal_neighbours_all(pieces), union);
+        }
+        for s in Square::all() {
+            for table in &PAWN_ATTACKS {
+                assert_eq!(table[s.index()] & !ORTHO_STEPS[s.index()], Bitboard::EMPTY);
+            }
+        }
     }
 
     #[test]
@@ -676,5 +903,30 @@ mod tests {
         assert_eq!(between(sq("a0"), sq("i0")).count(), 7);
         assert_eq!(between(sq("a0"), sq("b1")).count(), 0);
         assert_eq!(between(sq("e4"), sq("e5")).count(), 0);
+        for a in Square::all() {
+            assert_eq!(lines_through(a), rook_attacks_slow(a, Bitboard::EMPTY));
+            let ortho = horse_attacks_slow(a, Bitboard::EMPTY);
+            for b in Square::all() {
+                let aligned = a != b && (a.file() == b.file() || a.rank() == b.rank());
+                let expected = if aligned {
+                    let one = |s: Square| Bitboard::from_square(s);
+                    rook_attacks_slow(a, one(b)) & rook_attacks_slow(b, one(a))
+                } else {
+                    Bitboard::EMPTY
+                };
+                assert_eq!(between(a, b), expected, "between {a} {b}");
+                let ray = RAYS[a.index()].into_iter().find(|r| r.has(b)).unwrap_or(Bitboard::EMPTY);
+                assert_eq!(ray_through(a, b), ray, "ray {a} {b}");
+                let adjacent = (a.file() as i32 - b.file() as i32).abs()
+                    + (a.rank() as i32 - b.rank() as i32).abs()
+                    == 1;
+                assert_eq!(orthogonal_neighbours(a).has(b), adjacent, "neighbours {a} {b}");
+            }
+            // Each horse target is reached over exactly one leg, an orthogonal neighbour of the horse and a
+            // diagonal neighbour of the target.
+            for t in ortho {
+                assert_eq!((orthogonal_neighbours(a) & diagonal_neighbours(t)).count(), 1, "leg {a} {t}");
+            }
+        }
     }
 }

@@ -1,8 +1,9 @@
 //! The position: pieces on the board, side to move, counters, the incremental key and the move history.
 
 use crate::attacks::{
-    cannon_attacks, elephant_attacks, file_attacks, horse_attackers_from, horse_attacks, rook_attacks,
-    transposed_bit, ADVISOR_ATTACKS, KING_ATTACKS, PAWN_ATTACKERS_FROM, PAWN_ATTACKS,
+    between, cannon_attacks, elephant_attacks, file_attacks, horse_attackers_from, horse_attacks,
+    lines_through, rook_attacks, transposed_bit, ADVISOR_ATTACKS, KING_ATTACKS, PAWN_ATTACKERS_FROM,
+    PAWN_ATTACKS,
 };
 use crate::bitboard::Bitboard;
 use crate::types::{Color, Move, Piece, PieceKind, Square};
@@ -312,18 +313,42 @@ impl Position {
     }
 
     /// Whether the side to move's king would be safe after moving `from` -> `to` (the move is assumed
-    /// pseudo-legal). Recomputes attacks on the king with the occupancy after the move.
+    /// pseudo-legal): no enemy piece that can give check (rook, cannon, horse, pawn, the king along the file)
+    /// attacks the king with the occupancy after the move. Rooks, cannons and the king are judged one by one
+    /// by the pieces between them and the king, and only those on the king's lines: there are rarely more
+    /// than two, and each costs a table lookup where the slider tables would cost several 128-bit shifts.
     #[inline(always)]
     pub(crate) fn move_is_safe(&self, from: Square, to: Square) -> bool {
         let us = self.side;
         let them = !us;
-        let from_bit = Bitboard::from_square(from);
+        let set = &self.pieces[them.index()];
         let to_bit = Bitboard::from_square(to);
-        let occ = (self.occ ^ from_bit) | to_bit;
-        let occ_t = (self.occ_t ^ transposed_bit(from)) | transposed_bit(to);
         let king = if from == self.kings[us.index()] { to } else { self.kings[us.index()] };
-        let attackers = Self::checkers_from(king, them, &self.pieces[them.index()], occ, occ_t);
-        (attackers & !to_bit).is_empty()
+        // A piece captured on `to` attacks nothing.
+        let alive = Bitboard(!to_bit.0);
+        let pawns = set[PieceKind::Pawn.index()] & alive;
+        if (PAWN_ATTACKERS_FROM[them.index()][king.index()] & pawns).nonempty() {
+            return false;
+        }
+        let occ = (self.occ ^ Bitboard::from_square(from)) | to_bit;
+        let horses = set[PieceKind::Horse.index()] & alive & horse_attackers_from(king, Bitboard::EMPTY);
+        if horses.nonempty() && (horse_attackers_from(king, occ) & horses).nonempty() {
+            return false;
+        }
+        let lines = lines_through(king) & alive;
+        let file = Bitboard::FILES[king.file() as usize];
+        for s in (set[PieceKind::Rook.index()] | (set[PieceKind::King.index()] & file)) & lines {
+            if (between(s, king) & occ).is_empty() {
+                return false;
+            }
+        }
+        for s in set[PieceKind::Cannon.index()] & lines {
+            let screens = between(s, king) & occ;
+            if screens.nonempty() && !screens.more_than_one() {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether the side to move gives check by playing `m` (assumed legal).
