@@ -375,6 +375,19 @@ impl Position {
 
     /// Plays `m`, which must be legal in this position (use [`Position::parse_move`] or the generator).
     pub fn make_move(&mut self, m: Move) {
+        self.play(m, None);
+    }
+
+    /// As [`Position::make_move`], told whether the move gives check (what [`Position::gives_check`]
+    /// answered): the search asks that for every move anyway, and a move known not to check needs no attack
+    /// lookups here.
+    pub fn make_move_with_check(&mut self, m: Move, gives_check: bool) {
+        debug_assert_eq!(gives_check, self.gives_check(m), "wrong check hint for {m}");
+        self.play(m, Some(gives_check));
+    }
+
+    #[inline(always)]
+    fn play(&mut self, m: Move, gives_check: Option<bool>) {
         let (from, to) = (m.from(), m.to());
         let piece = self.board[from.index()].expect("make_move: no piece on the origin square");
         let captured = self.board[to.index()];
@@ -413,11 +426,11 @@ impl Position {
         // The side now to move was not in check before the move, so only a move touching its king's lines
         // can have checked it.
         let lines = CHECK_LINES[self.kings[self.side.index()].index()];
-        self.checkers = if (lines & (Bitboard::from_square(from) | Bitboard::from_square(to))).is_empty() {
-            Bitboard::EMPTY
-        } else {
-            self.compute_checkers()
+        let may_check = match gives_check {
+            Some(checks) => checks,
+            None => (lines & (Bitboard::from_square(from) | Bitboard::from_square(to))).nonempty(),
         };
+        self.checkers = if may_check { self.compute_checkers() } else { Bitboard::EMPTY };
     }
 
     /// Takes back the last move made with [`Position::make_move`].

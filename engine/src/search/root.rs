@@ -275,7 +275,7 @@ impl<E: Evaluate> Worker<'_, E> {
             f.mv = Some(m);
             f.cont_row = piece_to(piece, m);
             self.reset_pv(1);
-            self.pos.make_move(m);
+            self.pos.make_move_with_check(m, gives_check);
             self.nodes += 1;
             let v = if move_number == 1 {
                 -self.search::<true>(-beta, -alpha, new_depth, 1, false)

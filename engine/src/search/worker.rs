@@ -488,7 +488,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             let f = self.frame_mut(ply);
             f.mv = Some(m);
             f.cont_row = col;
-            self.pos.make_move(m);
+            self.pos.make_move_with_check(m, gives_check);
             self.nodes += 1;
 
             let mut v = -INFINITY;
