@@ -34,8 +34,9 @@ def to_ours(m):
 def ours(binary, fen):
     out = subprocess.run([binary, "perft", "1", "--divide", "--fen", fen],
                          capture_output=True, text=True, check=True).stdout.splitlines()
-    assert out[-1].startswith("Nodes searched: "), out
-    return {line.split(":")[0] for line in out[:-1]}
+    # The divide lines, then "Nodes searched: N" and "Nodes/second: R".
+    assert out[-2].startswith("Nodes searched: ") and out[-1].startswith("Nodes/second: "), out
+    return {line.split(":")[0] for line in out[:-2]}
 
 
 def main():

@@ -10,7 +10,7 @@ const EXAMPLES: &str = "\
 Examples:
   chuhan                              start the engine; then type `uci` or `ucci`
   chuhan --log chuhan.log             the same, logging the conversation with the GUI to a file
-  chuhan perft 5                      Nodes searched: 133312995
+  chuhan perft 5                      Nodes searched: 133312995, then Nodes/second
   chuhan perft 3 --fen \"<FEN>\" --divide
   chuhan bench                        the bench signature: Nodes searched: N
   printf 'position startpos moves h2e2\\nd\\nperft 2\\n' | chuhan";

@@ -3,16 +3,21 @@
 use crate::command::BenchArgs;
 use engine::bench::{BenchConfig, BenchReport};
 use engine::Position;
+use std::time::Instant;
 
-/// `perft`: one `move: count` line per root move (when `divide`), then `Nodes searched: N`.
+/// `perft`: one `move: count` line per root move (when `divide`), then `Nodes searched: N` and
+/// `Nodes/second: R`, as `bench` ends.
 pub fn perft_lines(pos: &Position, depth: u32, threads: usize, divide: bool) -> Vec<String> {
+    let start = Instant::now();
     let counts = engine::perft::divide(pos, depth.max(1), threads.max(1));
     let total: u64 = if depth == 0 { 1 } else { counts.iter().map(|c| c.1).sum() };
     let mut lines = Vec::new();
     if divide && depth > 0 {
         lines.extend(counts.iter().map(|(m, n)| format!("{m}: {n}")));
     }
+    let secs = start.elapsed().as_secs_f64();
     lines.push(format!("Nodes searched: {total}"));
+    lines.push(format!("Nodes/second: {:.0}", total as f64 / secs.max(1e-9)));
     lines
 }
 
@@ -43,12 +48,19 @@ mod tests {
 
     #[test]
     fn perft_lines_divide_and_total() {
-        let lines = perft_lines(&Position::startpos(), 2, 1, true);
+        // The speed line is last and varies; everything before it is exact.
+        let counts = |depth, threads, divide| {
+            let mut lines = perft_lines(&Position::startpos(), depth, threads, divide);
+            let speed = lines.pop().unwrap_or_default();
+            assert!(speed.starts_with("Nodes/second: "), "{speed}");
+            lines
+        };
+        let lines = counts(2, 1, true);
         assert_eq!(lines.len(), 45);
         assert_eq!(lines.last().unwrap(), "Nodes searched: 1920");
         assert!(lines.contains(&"h2e2: 45".to_string()));
-        assert_eq!(perft_lines(&Position::startpos(), 0, 1, true), vec!["Nodes searched: 1"]);
-        assert_eq!(perft_lines(&Position::startpos(), 3, 2, false), vec!["Nodes searched: 79666"]);
+        assert_eq!(counts(0, 1, true), vec!["Nodes searched: 1"]);
+        assert_eq!(counts(3, 2, false), vec!["Nodes searched: 79666"]);
     }
 
     #[test]

@@ -7,7 +7,11 @@ use std::process::Command;
 fn perft_prints_the_node_count() {
     let out = Command::new(env!("CARGO_BIN_EXE_chuhan")).args(["perft", "3"]).output().expect("run chuhan");
     assert!(out.status.success());
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "Nodes searched: 79666\n");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert_eq!(lines[0], "Nodes searched: 79666");
+    assert!(lines[1].starts_with("Nodes/second: "), "{stdout}");
 }
 
 #[test]
@@ -69,7 +73,9 @@ fn log_file_records_the_conversation_and_stdout_stays_protocol() {
 #[test]
 fn protocol_perft_and_bench_print_what_the_command_line_prints() {
     let out = run_with_input(&[], "perft 3\nquit\n");
-    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().last(), Some("Nodes searched: 79666"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let tail: Vec<&str> = stdout.lines().rev().take(2).collect();
+    assert!(tail[0].starts_with("Nodes/second: ") && tail[1] == "Nodes searched: 79666", "{stdout}");
     let cli =
         Command::new(env!("CARGO_BIN_EXE_chuhan")).args(["bench", "--depth", "2"]).output().expect("bench");
     let loop_ = run_with_input(&[], "bench depth 2\n");
