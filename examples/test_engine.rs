@@ -124,7 +124,10 @@ fn main() {
                 moved += 1;
                 let misbehave = moved > settings.after;
                 match (settings.mode, misbehave) {
-                    (Mode::Crash, true) => std::process::exit(3),
+                    (Mode::Crash, true) => {
+                        eprintln!("test_engine: crashing on purpose at move {moved}");
+                        std::process::exit(3)
+                    }
                     (Mode::Hang, true) => {
                         hung = true;
                         continue;

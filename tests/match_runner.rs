@@ -178,6 +178,20 @@ fn a_crashing_engine_loses_and_is_restarted_for_the_next_game() {
 }
 
 #[test]
+fn a_crashing_engines_last_words_reach_the_traffic_log() {
+    let dir = scratch("crashlog");
+    let log = dir.join("traffic.log");
+    let run = chuhan_match(
+        &[engine("crasher", "uci", "--mode crash --after 1"), engine("b", "uci", "")],
+        &format!("--movetime 20 --games 1 --engine-log {}", log.display()),
+    );
+    assert!(run.ok, "{}", run.stderr);
+    let log = std::fs::read_to_string(&log).expect("traffic log");
+    assert!(log.contains("crasher ! test_engine: crashing on purpose at move 2"), "{log}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_hung_engine_loses_by_no_reply() {
     let (_, r) = play_from(
         "hang",
@@ -315,11 +329,24 @@ fn an_interrupted_match_resumes_where_it_stopped() {
     assert!(resumed.stderr.contains("resuming: 2 of 4"), "{}", resumed.stderr);
     assert_eq!(rows(&results).len(), 4);
     assert!(resumed.stdout.contains("games 4"), "{}", resumed.stdout);
-    // The same seed gives the same openings and so the same games.
-    let again: Vec<String> =
-        std::fs::read_to_string(&results).expect("results").lines().map(String::from).collect();
-    let mut a: Vec<&str> = full.lines().collect();
-    let mut b: Vec<&str> = again.iter().map(String::as_str).collect();
+    // The same seed gives the same openings and so the same games. The engines' thinking times (the last
+    // number of each `*_stats` field) are measured and may differ by a millisecond; everything else must not.
+    let without_times = |text: &str| -> Vec<String> {
+        text.lines()
+            .map(|l| {
+                l.split('\t')
+                    .map(|f| match f.contains("_stats=") {
+                        true => f.rsplit_once(',').map_or(f, |(counts, _ms)| counts).to_string(),
+                        false => f.to_string(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\t")
+            })
+            .collect()
+    };
+    let again = std::fs::read_to_string(&results).expect("results");
+    let mut a = without_times(&full);
+    let mut b = without_times(&again);
     a.sort();
     b.sort();
     assert_eq!(a, b);

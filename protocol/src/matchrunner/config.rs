@@ -295,7 +295,7 @@ Options:
   --resign movecount=M score=N              adjudicate a loss
   --max-plies N            adjudicate a draw after N plies
   --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05   stop when the test decides (logistic Elo)
-  --engine-log FILE        record every line to and from the engines
+  --engine-log FILE        record every line to and from the engines, and their stderr ('!')
   --event TEXT             PGN Event tag
 ";
 

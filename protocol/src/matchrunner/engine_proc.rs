@@ -137,19 +137,33 @@ pub struct EngineProcess {
     lines: Receiver<(Instant, String)>,
     log: Option<TrafficLog>,
     id_name: Option<String>,
+    /// Copies the engine's stderr into the traffic log (only when there is one).
+    stderr_reader: Option<thread::JoinHandle<()>>,
 }
 
 impl EngineProcess {
     /// Starts the engine, does the handshake, sends the options and waits until it is ready.
     pub fn start(spec: &EngineSpec, log: Option<TrafficLog>) -> Result<EngineProcess, EngineError> {
         let mut cmd = Command::new(program_path(spec));
-        cmd.args(&spec.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+        // An engine's stderr (a panic message, a crash report) goes to the traffic log when there is one.
+        let stderr = if log.is_some() { Stdio::piped() } else { Stdio::null() };
+        cmd.args(&spec.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(stderr);
         if let Some(dir) = &spec.dir {
             cmd.current_dir(dir);
         }
         let mut child = cmd.spawn().map_err(|e| EngineError::Spawn(spec.cmd.clone(), e))?;
         let stdin = child.stdin.take();
         let stdout = child.stdout.take();
+        let mut stderr_reader = None;
+        if let (Some(stderr), Some(log)) = (child.stderr.take(), log.clone()) {
+            let name = spec.name.clone();
+            stderr_reader = Some(thread::spawn(move || {
+                for line in BufReader::new(stderr).split(b'\n') {
+                    let Ok(line) = line else { break };
+                    log.record(&name, "!", String::from_utf8_lossy(&line).trim_end_matches('\r'));
+                }
+            }));
+        }
         let (tx, rx) = mpsc::channel();
         if let Some(stdout) = stdout {
             let log = log.clone();
@@ -184,6 +198,7 @@ impl EngineProcess {
             lines: rx,
             log,
             id_name: None,
+            stderr_reader,
         };
         engine.handshake(spec)?;
         Ok(engine)
@@ -325,6 +340,21 @@ impl EngineProcess {
 
 impl Drop for EngineProcess {
     fn drop(&mut self) {
+        self.shut_down();
+        // Let the last stderr lines (a crash report) reach the log before the runner moves on or exits; a
+        // process the engine left behind may hold the pipe open, so do not wait long.
+        if let Some(reader) = self.stderr_reader.take() {
+            let until = Instant::now() + Duration::from_millis(300);
+            while !reader.is_finished() && Instant::now() < until {
+                thread::sleep(Duration::from_millis(2));
+            }
+        }
+    }
+}
+
+impl EngineProcess {
+    /// Asks the engine to quit, and kills it if it does not within 300 ms.
+    fn shut_down(&mut self) {
         if let Ok(Some(_)) = self.child.try_wait() {
             return;
         }
