@@ -114,6 +114,38 @@ fn perpetual_check_loses_for_the_checking_side() {
 }
 
 #[test]
+fn the_runner_tells_engines_which_moves_a_repetition_rule_forbids() {
+    // The test engine ignores the ban and checks on, so it still loses; what matters here is what it was told.
+    let fen = "9/3k5/9/p8/9/9/9/9/9/4K3R w - - 0 1";
+    for (proto, told, extra) in
+        [("ucci", "checker > banmoves ", ""), ("uci", " searchmoves ", ""), ("ucci", "", "--no-banmoves")]
+    {
+        let dir = scratch(&format!("ban-{proto}{extra}"));
+        let (book, log, results) = (dir.join("book.fen"), dir.join("traffic.log"), dir.join("r.txt"));
+        std::fs::write(&book, format!("{fen}\n")).expect("write openings");
+        let run = chuhan_match(
+            &[engine("checker", proto, "--mode perpetual"), engine("runner", "ucci", "")],
+            &format!(
+                "--openings {} --results {} --movetime 20 --games 1 --engine-log {} {extra}",
+                book.display(),
+                results.display(),
+                log.display()
+            ),
+        );
+        assert!(run.ok, "{}", run.stderr);
+        let text = std::fs::read_to_string(&log).expect("traffic log");
+        if told.is_empty() {
+            assert!(!text.contains("banmoves") && !text.contains("searchmoves"), "{text}");
+        } else {
+            assert!(text.contains(told), "{proto}: {told:?} missing\n{text}");
+        }
+        let r = rows(&results);
+        assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "perpetual-check"), "{:?}", r[0]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
 fn natural_move_limit_and_dead_positions_are_draws() {
     // 118 plies without a capture already: two more end it.
     let fen = "5k3/9/9/8p/9/9/P8/9/9/3K5 w - - 118 60";

@@ -203,6 +203,8 @@ pub struct MatchConfig {
     pub sprt: Option<SprtConfig>,
     /// Engine traffic log.
     pub log: Option<PathBuf>,
+    /// Tell each engine which moves would lose by a repetition rule (UCCI `banmoves`, UCI `searchmoves`).
+    pub ban_forbidden: bool,
     /// PGN `Event` tag.
     pub event: String,
 }
@@ -295,6 +297,8 @@ Options:
   --resign movecount=M score=N              adjudicate a loss
   --max-plies N            adjudicate a draw after N plies
   --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05   stop when the test decides (logistic Elo)
+  --no-banmoves            do not tell engines which moves a repetition rule forbids (by default UCCI engines
+                           get `banmoves`, UCI engines `go ... searchmoves` without them, as GUIs do)
   --engine-log FILE        record every line to and from the engines, and their stderr ('!')
   --event TEXT             PGN Event tag
 ";
@@ -324,6 +328,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ConfigError> {
         max_plies: None,
         sprt: None,
         log: None,
+        ban_forbidden: true,
         event: "chuhan match".to_string(),
     };
 
@@ -336,6 +341,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ConfigError> {
             "--each" => each_words.extend(words.key_values(&opt, inline.clone())?),
             "--round-robin" => config.round_robin = true,
             "--resume" => config.resume = true,
+            "--no-banmoves" => config.ban_forbidden = false,
             "--tc" => global.tc = Some(parse_tc(&opt, &value(&mut words)?)?),
             "--movetime" => global.movetime_ms = Some(number(&opt, &value(&mut words)?)?),
             "--depth" => global.depth = Some(number(&opt, &value(&mut words)?)?),

@@ -100,6 +100,11 @@ pub struct GoRequest<'a> {
     pub depth: Option<u32>,
     /// Fixed nodes.
     pub nodes: Option<u64>,
+    /// Moves the mover may not play (forbidden repetitions): UCCI gets `banmoves`, UCI `go ... searchmoves`
+    /// with `allowed`.
+    pub banned: &'a [String],
+    /// The legal moves not in `banned` (used only when `banned` is not empty).
+    pub allowed: &'a [String],
 }
 
 /// The engine's answer to `go`.
@@ -294,7 +299,11 @@ impl EngineProcess {
         // Anything left over from an earlier search (a late bestmove after a stop) must not be taken as
         // this move's answer.
         while self.lines.try_recv().is_ok() {}
-        match self.send(&position).and_then(|_| self.send(&go_command(self.dialect, req))) {
+        let mut sent = self.send(&position);
+        if let Some(ban) = ban_command(self.dialect, req) {
+            sent = sent.and_then(|_| self.send(&ban));
+        }
+        match sent.and_then(|_| self.send(&go_command(self.dialect, req))) {
             Ok(()) => {}
             Err(EngineError::Write(_)) => return Ok(GoOutcome::Exited),
             Err(e) => return Err(e),
@@ -436,7 +445,17 @@ pub fn go_command(dialect: Dialect, req: &GoRequest) -> String {
     if let Some(n) = req.nodes {
         go.push_str(&format!(" nodes {n}"));
     }
+    // UCI has no banmoves; searchmoves says the same from the other side, and must end the line.
+    if dialect == Dialect::Uci && !req.banned.is_empty() && !req.allowed.is_empty() {
+        go.push_str(" searchmoves ");
+        go.push_str(&req.allowed.join(" "));
+    }
     go
+}
+
+/// UCCI's `banmoves` line, sent between `position` (which clears it) and `go`.
+pub fn ban_command(dialect: Dialect, req: &GoRequest) -> Option<String> {
+    (dialect == Dialect::Ucci && !req.banned.is_empty()).then(|| format!("banmoves {}", req.banned.join(" ")))
 }
 
 /// Takes the depth and score from an `info` line, ignoring anything it does not understand.
@@ -488,6 +507,8 @@ mod tests {
             movetime_ms: None,
             depth: None,
             nodes: None,
+            banned: &[],
+            allowed: &[],
         }
     }
 
@@ -515,6 +536,21 @@ mod tests {
         r.depth = Some(3);
         assert_eq!(go_command(Dialect::Uci, &r), "go movetime 100 depth 3");
         assert_eq!(go_command(Dialect::Ucci, &r), "go time 100 movestogo 1 depth 3");
+        assert_eq!(ban_command(Dialect::Ucci, &r), None);
+    }
+
+    #[test]
+    fn forbidden_moves_are_banned_in_ucci_and_left_out_of_searchmoves_in_uci() {
+        let banned = ["h2e2".to_string(), "b0c2".to_string()];
+        let allowed = ["a0a1".to_string(), "i3i4".to_string()];
+        let mut r = req(None, None, true);
+        r.movetime_ms = Some(100);
+        r.banned = &banned;
+        r.allowed = &allowed;
+        assert_eq!(ban_command(Dialect::Ucci, &r).as_deref(), Some("banmoves h2e2 b0c2"));
+        assert_eq!(go_command(Dialect::Ucci, &r), "go time 100 movestogo 1");
+        assert_eq!(ban_command(Dialect::Uci, &r), None);
+        assert_eq!(go_command(Dialect::Uci, &r), "go movetime 100 searchmoves a0a1 i3i4");
     }
 
     #[test]

@@ -231,6 +231,9 @@ pub struct Adjudication {
     pub resign: Option<ResignRule>,
     /// Ply limit.
     pub max_plies: Option<u32>,
+    /// Tell the mover which moves would lose by a repetition rule, as GUIs do (UCCI `banmoves`, UCI
+    /// `searchmoves`). The referee still judges whatever is played.
+    pub ban_forbidden: bool,
 }
 
 /// What one game needs.
@@ -325,6 +328,8 @@ pub fn play(setup: &GameSetup) -> Option<GameRecord> {
             })
         };
         let since_base: Vec<String> = moves[base_index..].iter().map(|m| m.iccs.clone()).collect();
+        let (banned, allowed) =
+            if setup.rules.ban_forbidden { ban_lists(&arbiter) } else { (vec![], vec![]) };
         let req = GoRequest {
             fen: &base_fen,
             moves: &since_base,
@@ -334,6 +339,8 @@ pub fn play(setup: &GameSetup) -> Option<GameRecord> {
             movetime_ms: spec.limits.movetime_ms,
             depth: spec.limits.depth,
             nodes: spec.limits.nodes,
+            banned: &banned,
+            allowed: &allowed,
         };
         let margin = setup.rules.margin_ms;
         let clock_allowance = clocks[side.index()].as_ref().map(|c| c.allowance_ms(margin));
@@ -413,6 +420,18 @@ pub fn play(setup: &GameSetup) -> Option<GameRecord> {
             return Some(finish(setup, moves, v));
         }
     }
+}
+
+/// The moves that would lose by a repetition rule and the legal moves left, as ICCS text (both empty when
+/// nothing is forbidden).
+fn ban_lists(arbiter: &Arbiter) -> (Vec<String>, Vec<String>) {
+    let forbidden = arbiter.forbidden_moves();
+    if forbidden.is_empty() {
+        return (Vec::new(), Vec::new());
+    }
+    let legal = arbiter.position().legal_moves();
+    let allowed = legal.iter().filter(|m| !forbidden.contains(m)).map(|m| m.to_string()).collect();
+    (forbidden.iter().map(|m| m.to_string()).collect(), allowed)
 }
 
 /// Draw and resign adjudication from the engines' recent scores (each from its own view).

@@ -125,6 +125,7 @@ fn run_match(config: &MatchConfig) -> Result<(), Box<dyn std::error::Error>> {
         draw: config.draw,
         resign: config.resign,
         max_plies: config.max_plies,
+        ban_forbidden: config.ban_forbidden,
     };
     let stop = AtomicBool::new(false);
     let mut failure: Option<String> = None;

@@ -40,6 +40,36 @@ impl Arbiter {
         self.referee.position()
     }
 
+    /// The legal moves that would lose at once by a repetition rule (perpetual check, perpetual chase, or
+    /// another forbidden repetition), as a GUI bans them with UCCI `banmoves`. Empty when every legal move
+    /// would: then the mover has no lawful choice and the ban would only leave it without a move.
+    pub fn forbidden_moves(&self) -> Vec<Move> {
+        let mover = self.referee.position().side_to_move();
+        let loss = match mover {
+            engine::Color::Red => GameResult::BlackWins,
+            engine::Color::Black => GameResult::RedWins,
+        };
+        let legal = self.referee.position().legal_moves();
+        let forbidden: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let mut trial = self.referee.clone();
+                let j = trial.play(m);
+                j.result == loss
+                    && matches!(
+                        j.reason,
+                        Reason::PerpetualCheck | Reason::PerpetualChase | Reason::ForbiddenRepetition
+                    )
+            })
+            .collect();
+        if forbidden.len() == legal.len() {
+            Vec::new()
+        } else {
+            forbidden
+        }
+    }
+
     /// Plays a legal move and returns the verdict if the game is over.
     pub fn play(&mut self, m: Move) -> Option<Verdict> {
         verdict(&self.referee.play(m))
@@ -110,5 +140,30 @@ mod tests {
         }
         let v = last.expect("the cycle is judged");
         assert_eq!((v.outcome, v.termination), (Outcome::BlackWins, Termination::PerpetualCheck));
+    }
+
+    #[test]
+    fn the_move_that_completes_a_perpetual_check_is_forbidden_beforehand() {
+        let pos = Position::from_fen("9/3k5/9/p8/9/9/9/9/9/4K3R w - - 0 1").expect("valid");
+        let mut a = Arbiter::new(pos);
+        let cycle = ["i0i8", "d8d9", "i8i9", "d9d8", "i9i8", "d8d9", "i8i9", "d9d8"];
+        for m in cycle {
+            assert!(a.forbidden_moves().is_empty(), "nothing repeats yet before {m}");
+            let mv = a.position().parse_move(m).expect("legal");
+            assert_eq!(a.play(mv), None);
+        }
+        // Checking again from i8 would bring the position about for the third time: perpetual check.
+        let forbidden: Vec<String> = a.forbidden_moves().iter().map(|m| m.to_string()).collect();
+        assert_eq!(forbidden, ["i9i8"]);
+        // Black, escaping, is forbidden nothing; a legal alternative for Red is still there.
+        assert!(a.position().legal_moves().len() > 1);
+        let v = a.play(a.position().parse_move("i9i8").expect("legal")).expect("judged");
+        assert_eq!((v.outcome, v.termination), (Outcome::BlackWins, Termination::PerpetualCheck));
+    }
+
+    #[test]
+    fn the_start_position_forbids_nothing() {
+        let a = Arbiter::new(Position::startpos());
+        assert!(a.forbidden_moves().is_empty());
     }
 }
