@@ -44,11 +44,7 @@ impl Arbiter {
     /// another forbidden repetition), as a GUI bans them with UCCI `banmoves`. Empty when every legal move
     /// would: then the mover has no lawful choice and the ban would only leave it without a move.
     pub fn forbidden_moves(&self) -> Vec<Move> {
-        let mover = self.referee.position().side_to_move();
-        let loss = match mover {
-            engine::Color::Red => GameResult::BlackWins,
-            engine::Color::Black => GameResult::RedWins,
-        };
+        let loss = GameResult::loss_for(self.referee.position().side_to_move());
         let legal = self.referee.position().legal_moves();
         let forbidden: Vec<Move> = legal
             .iter()
