@@ -17,7 +17,7 @@ ITERATIONS=${ITERATIONS:-400}   # Adam steps
 MATCH_GAMES=${MATCH_GAMES:-100} # tuned vs compiled-in weights, on other openings
 OUT=${OUT:-target/tune}
 
-cargo build --release -p chuhan-eval --bin chuhan-tune
+cargo build --release -p chuhan-tune
 bin=target/release/chuhan-tune
 
 $bin selfplay --games "$GAMES" --depth "$DEPTH" --threads "$THREADS" --seed "$SEED" --out "$OUT/data.txt"
@@ -25,4 +25,4 @@ $bin tune --data "$OUT/data.txt" --iterations "$ITERATIONS" --out "$OUT/weights.
 $bin match --games "$MATCH_GAMES" --depth "$DEPTH" --threads "$THREADS" --seed "$((SEED + 1000))" \
     --a "$OUT/weights.rs" --b full
 
-echo "If the match favours $OUT/weights.rs: cp $OUT/weights.rs eval/src/weights.rs && cargo test -p chuhan-eval"
+echo "If the match favours $OUT/weights.rs: cp $OUT/weights.rs eval/src/weights.rs && cargo test --release -p chuhan-eval -p chuhan-tune"

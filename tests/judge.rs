@@ -9,6 +9,7 @@
 //! docs of `engine::rules::chase`, `mate` and `cycle`).
 
 mod common;
+use engine::random::Rng;
 
 use engine::rules::limit::{COUNTED_CHECKS, NATURAL_LIMIT_PLIES};
 use engine::rules::{
@@ -216,7 +217,7 @@ fn checking_walk(seed: u64) -> Option<(u32, [u32; 2])> {
     let mut referee = Referee::new(pos.clone());
     let mut seen: HashMap<u64, u32> = HashMap::from([(pos.key(), 1)]);
     let (mut plies, mut checks) = (0u32, [0u32; 2]);
-    let mut seed = seed | 1;
+    let mut rng = Rng::from_state(seed | 1);
     for ply in 1..=400u32 {
         let playable = |m: Move| {
             let mut q = pos.clone();
@@ -229,12 +230,10 @@ fn checking_walk(seed: u64) -> Option<(u32, [u32; 2])> {
         if candidates.is_empty() {
             return None;
         }
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
+        let r = rng.next_u64();
         let checking: Vec<Move> = candidates.iter().copied().filter(|&m| pos.gives_check(m)).collect();
-        let pool = if !checking.is_empty() && seed % 10 < 8 { &checking } else { &candidates };
-        let m = pool[(seed >> 8) as usize % pool.len()];
+        let pool = if !checking.is_empty() && r % 10 < 8 { &checking } else { &candidates };
+        let m = pool[(r >> 8) as usize % pool.len()];
         let mover = pos.side_to_move();
         let capture = pos.is_capture(m);
         pos.make_move(m);

@@ -1,6 +1,7 @@
 //! Chinese move notation both ways (RULES.md §1, seed 004), for both colours.
 
 use engine::notation::{from_chinese, to_chinese, NotationError};
+use engine::random::Rng;
 use engine::{Move, Position};
 
 fn position(fen: &str) -> Position {
@@ -178,7 +179,7 @@ fn bad_text_gives_typed_errors() {
 /// Every legal move of every position along a few pseudo-random games reads back to itself.
 #[test]
 fn every_legal_move_round_trips_along_random_games() {
-    let mut seed = 0x1234_5678_9abc_def1u64;
+    let mut rng = Rng::from_state(0x1234_5678_9abc_def1);
     let mut checked = 0;
     for _game in 0..6 {
         let mut p = Position::startpos();
@@ -192,10 +193,7 @@ fn every_legal_move_round_trips_along_random_games() {
                 assert_eq!(from_chinese(&p, &text), Ok(m), "{text} in {}", p.to_fen());
                 checked += 1;
             }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let m: Move = moves[(seed >> 5) as usize % moves.len()];
+            let m: Move = moves[(rng.next_u64() >> 5) as usize % moves.len()];
             p.make_move(m);
         }
     }

@@ -5,6 +5,7 @@ mod common;
 #[path = "common/engine.rs"]
 mod engine_pipe;
 
+use engine::random::Rng;
 use engine_pipe::{bestmove_parts, Engine};
 use std::time::Duration;
 
@@ -162,20 +163,6 @@ fn stop_sent_right_after_go_is_not_lost() {
     assert!(e.wait_exit().success());
 }
 
-/// A deterministic generator for the fuzz test.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 const SEEDS: &[&str] = &[
     "uci",
     "ucci",
@@ -216,7 +203,7 @@ fn mutate(rng: &mut Rng, line: &str) -> Vec<u8> {
         match rng.below(7) {
             0 if !bytes.is_empty() => {
                 let i = rng.below(bytes.len());
-                bytes[i] = rng.next() as u8;
+                bytes[i] = rng.next_u64() as u8;
             }
             1 if !bytes.is_empty() => {
                 let i = rng.below(bytes.len());
@@ -229,10 +216,10 @@ fn mutate(rng: &mut Rng, line: &str) -> Vec<u8> {
             }
             3 => {
                 let i = rng.below(bytes.len() + 1);
-                let n = format!(" {} ", rng.next() as i64 >> rng.below(64));
+                let n = format!(" {} ", rng.next_u64() as i64 >> rng.below(64));
                 bytes.splice(i..i, n.bytes());
             }
-            4 => bytes = (0..rng.below(60)).map(|_| rng.next() as u8).collect(),
+            4 => bytes = (0..rng.below(60)).map(|_| rng.next_u64() as u8).collect(),
             5 if !bytes.is_empty() => {
                 let i = rng.below(bytes.len());
                 bytes.remove(i);
@@ -259,7 +246,7 @@ fn fuzzed_input_never_kills_the_engine() {
     // CI replays one fixed stream; CHUHAN_FUZZ_SEED and CHUHAN_FUZZ_LINES run others, longer, by hand.
     let env =
         |name: &str, default: u64| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
-    let mut rng = Rng(env("CHUHAN_FUZZ_SEED", 0x9e37_79b9_7f4a_7c15).max(1));
+    let mut rng = Rng::from_state(env("CHUHAN_FUZZ_SEED", 0x9e37_79b9_7f4a_7c15).max(1));
     let lines = env("CHUHAN_FUZZ_LINES", 3000) as usize;
     let (mut sent, mut answers, mut complaints) = (0usize, 0, 0);
     while sent < lines {

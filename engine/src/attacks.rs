@@ -803,31 +803,23 @@ pub fn elephant_attacks_slow(sq: Square, occ: Bitboard) -> Bitboard {
 mod tests {
     use super::*;
 
-    /// A small deterministic generator so the tests need no extra crate.
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
+    use crate::random::Rng;
+
+    /// A random occupancy, sparse and dense alike.
+    fn occupancy(rng: &mut Rng) -> Bitboard {
+        let density = rng.next_u64() % 4;
+        let mut b = (rng.next_u64() as u128) << 64 | rng.next_u64() as u128;
+        for _ in 0..density {
+            b &= (rng.next_u64() as u128) << 64 | rng.next_u64() as u128;
         }
-        fn occupancy(&mut self) -> Bitboard {
-            // Sparse and dense boards alike.
-            let density = self.next() % 4;
-            let mut b = (self.next() as u128) << 64 | self.next() as u128;
-            for _ in 0..density {
-                b &= (self.next() as u128) << 64 | self.next() as u128;
-            }
-            Bitboard(b) & Bitboard::FULL
-        }
+        Bitboard(b) & Bitboard::FULL
     }
 
     #[test]
     fn fast_tables_match_slow_walks() {
-        let mut rng = Rng(0x9e3779b97f4a7c15);
+        let mut rng = Rng::from_state(0x9e3779b97f4a7c15);
         for _ in 0..20_000 {
-            let occ = rng.occupancy();
+            let occ = occupancy(&mut rng);
             let occ_t = transpose(occ);
             for sq in Square::all() {
                 assert_eq!(rook_attacks(sq, occ, occ_t), rook_attacks_slow(sq, occ), "rook {sq} {occ:?}");
@@ -883,9 +875,9 @@ mod tests {
             }
         }
         // The set-wise neighbours are the union of the per-square table, from any set of points.
-        let mut rng = Rng(0x5851_f42d_4c95_7f2d);
+        let mut rng = Rng::from_state(0x5851_f42d_4c95_7f2d);
         for _ in 0..2000 {
-            let pieces = rng.occupancy();
+            let pieces = occupancy(&mut rng);
             let union = pieces.fold(Bitboard::EMPTY, |u, s| u | ORTHO_STEPS[s.index()]);
             assert_eq!(orthogonal_neighbours_all(pieces), union);
         }

@@ -10,8 +10,10 @@ pub mod movegen;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod random;
 pub mod rules;
 pub mod search;
+pub mod selfplay;
 pub mod types;
 pub mod zobrist;
 

@@ -589,13 +589,8 @@ mod tests {
 
     #[test]
     fn same_moves_in_the_same_order_as_the_reference() {
-        let mut rng = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut rng = crate::random::Rng::from_state(0x2545_f491_4f6c_dd1du64);
+        let mut next = move || rng.next_u64();
         let roots =
             SUITE.iter().copied().chain(crate::bench::DEFAULT_FENS.lines().filter(|l| !l.trim().is_empty()));
         let (mut nodes, mut checks, mut double_checks) = (0, 0, 0);

@@ -130,17 +130,11 @@ fn stalemate_is_no_legal_move() {
     assert!(p.is_lost_by_no_move());
 }
 
-/// xorshift, so the test needs no extra crate.
-fn next(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
+use engine::random::Rng;
 
 #[test]
 fn incremental_key_matches_recompute_over_random_games() {
-    let mut rng = 0x1234_5678_9abc_def1u64;
+    let mut rng = Rng::from_state(0x1234_5678_9abc_def1);
     for _ in 0..200 {
         let mut p = Position::startpos();
         let start = p.clone();
@@ -149,7 +143,7 @@ fn incremental_key_matches_recompute_over_random_games() {
             if moves.is_empty() {
                 break;
             }
-            let m = moves[(next(&mut rng) % moves.len() as u64) as usize];
+            let m = moves[(rng.next_u64() % moves.len() as u64) as usize];
             assert!(p.is_legal(m));
             p.make_move(m);
             assert_eq!(p.key(), p.compute_key(), "after {m} in {}", p.to_fen());
@@ -169,7 +163,7 @@ fn incremental_key_matches_recompute_over_random_games() {
 #[test]
 fn generated_moves_agree_with_is_legal_and_split_into_captures_and_quiets() {
     use engine::movegen::{GenType, MoveList};
-    let mut rng = 0xdead_beef_cafe_f00du64;
+    let mut rng = Rng::from_state(0xdead_beef_cafe_f00d);
     for _ in 0..100 {
         let mut p = Position::startpos();
         for _ in 0..120 {
@@ -203,7 +197,7 @@ fn generated_moves_agree_with_is_legal_and_split_into_captures_and_quiets() {
             if all.is_empty() {
                 break;
             }
-            p.make_move(all[(next(&mut rng) % all.len() as u64) as usize]);
+            p.make_move(all[(rng.next_u64() % all.len() as u64) as usize]);
         }
     }
 }

@@ -24,6 +24,7 @@ pub mod attack;
 pub mod cpu;
 pub mod endgame;
 pub mod king_safety;
+pub mod linear;
 pub mod material;
 pub mod mobility;
 pub mod packed;
@@ -36,7 +37,6 @@ pub mod reach;
 pub mod score;
 pub mod sink;
 pub mod trace;
-pub mod tune;
 pub mod weights;
 
 #[cfg(test)]

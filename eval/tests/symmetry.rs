@@ -2,45 +2,16 @@
 //! swapping the colours (turning the board round) and after mirroring it left to right.
 
 use engine::evaluate::EVAL_LIMIT;
+use engine::random::{random_positions, RandomWalk, Rng};
 use engine::{Evaluate, Position};
 use eval::Evaluator;
-
-/// A small deterministic generator, so the test needs no extra crate.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
 
 /// Positions from random games (captures preferred half the time so endings show up too), plus the bench
 /// positions.
 fn positions() -> Vec<Position> {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let mut out = engine::bench::parse_fens(engine::bench::DEFAULT_FENS).expect("bench FENs parse");
-    for _ in 0..40 {
-        let mut pos = Position::startpos();
-        for _ in 0..160 {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let captures: Vec<_> = moves.iter().copied().filter(|&m| pos.is_capture(m)).collect();
-            let m = if !captures.is_empty() && rng.next().is_multiple_of(2) {
-                captures[rng.next() as usize % captures.len()]
-            } else {
-                moves[rng.next() as usize % moves.len()]
-            };
-            pos.make_move(m);
-            if rng.next().is_multiple_of(8) {
-                out.push(Position::from_fen(&pos.to_fen()).expect("own FEN parses"));
-            }
-        }
-    }
+    let walk = RandomWalk { games: 40, plies: 160, keep_one_in: 8 };
+    out.extend(random_positions(&mut Rng::from_state(0x2545_f491_4f6c_dd1d), walk));
     out
 }
 

@@ -13,8 +13,9 @@ use crate::options::{Applied, OptionError, OptionId, Settings};
 use crate::output::Output;
 use crate::parse::{echo, parse, ParseError};
 use crate::reader::{self, Input, Signals, MAX_LINE};
-use crate::strength::{line_moves, Rng, Strength};
+use crate::strength::{line_moves, Strength};
 use engine::evaluate::Evaluate;
+use engine::random::Rng;
 use engine::search::{
     Bound, Clock, Limits, Reporter, SearchControl, SearchInfo, SearchOptions, SearchResult, Searcher,
 };

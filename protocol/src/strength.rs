@@ -13,6 +13,7 @@
 //! error. The absolute anchor (level 20 = 2800) is not measured against outside engines.
 
 use crate::options::{Settings, ELO_RANGE, RANDOMNESS_LEVELS};
+use engine::random::Rng;
 use engine::search::{Score, SearchInfo};
 use engine::Move;
 
@@ -93,39 +94,6 @@ pub fn line_moves(line: &SearchInfo) -> (Option<Move>, Option<Move>) {
     (line.pv.first().copied(), line.pv.get(1).copied())
 }
 
-/// A small xorshift generator: weak play needs variety, not cryptography.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator started from `seed` (any value; zero is replaced).
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed | 1)
-    }
-
-    /// A generator seeded from the clock.
-    pub fn from_time(extra: u64) -> Rng {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0);
-        Rng::new(nanos ^ extra.rotate_left(17))
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// A number in [0, 1).
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -176,7 +144,7 @@ mod tests {
     fn weak_play_varies_but_takes_mates_and_avoids_blunders() {
         let s = Strength { level: 0.0, noise_cp: 240.0 };
         let lines = [line("h2e2", 400), line("b2e2", 350), line("h0g2", 300), line("a3a4", -2000)];
-        let mut rng = Rng::new(7);
+        let mut rng = Rng::from_state(7);
         let mut seen = [0; 4];
         for _ in 0..1000 {
             seen[s.choose(&lines, &mut rng).unwrap()] += 1;

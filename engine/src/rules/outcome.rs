@@ -34,6 +34,26 @@ impl GameResult {
     pub fn is_over(self) -> bool {
         self != GameResult::Ongoing
     }
+
+    /// Points scored by the side playing `c`: 1, ½ or 0 (½ also for a game that is not over).
+    pub fn points(self, c: Color) -> f64 {
+        match (self, c) {
+            (GameResult::RedWins, Color::Red) | (GameResult::BlackWins, Color::Black) => 1.0,
+            (GameResult::RedWins, Color::Black) | (GameResult::BlackWins, Color::Red) => 0.0,
+            _ => 0.5,
+        }
+    }
+
+    /// Reads PGN's notation (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    pub fn from_pgn(text: &str) -> Option<GameResult> {
+        match text {
+            "1-0" => Some(GameResult::RedWins),
+            "0-1" => Some(GameResult::BlackWins),
+            "1/2-1/2" => Some(GameResult::Draw),
+            "*" => Some(GameResult::Ongoing),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for GameResult {

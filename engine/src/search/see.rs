@@ -167,13 +167,8 @@ mod tests {
 
     #[test]
     fn agrees_with_the_reference_over_random_games() {
-        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut rng = crate::random::Rng::from_state(0x9e37_79b9_7f4a_7c15u64);
+        let mut next = move || rng.next_u64();
         let mut checked = 0u64;
         for _ in 0..60 {
             let mut pos = Position::startpos();

@@ -22,6 +22,15 @@ impl Opening {
         Opening { fen: START_FEN.to_string(), moves: Vec::new() }
     }
 
+    /// The position at the end of the line (with the line's moves as its history).
+    pub fn position(&self) -> Result<Position, String> {
+        let mut pos = Position::from_fen(&self.fen).map_err(|e| format!("opening '{}': {e}", self.fen))?;
+        for text in &self.moves {
+            pos.try_play(text).map_err(|e| format!("opening '{}': move {text}: {e}", self.to_line()))?;
+        }
+        Ok(pos)
+    }
+
     /// The line as written in an openings file.
     pub fn to_line(&self) -> String {
         if self.moves.is_empty() {

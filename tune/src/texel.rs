@@ -7,10 +7,10 @@
 //! Games are split into a training set and a validation set (every n-th game), so the report shows
 //! whether the fit generalises.
 
-use super::features::{extract, Features};
-use crate::params::{BLOCKS, NUM_WEIGHTS};
-use crate::score::MgEg;
 use engine::Position;
+use eval::linear::{extract, Features};
+use eval::params::{BLOCKS, NUM_WEIGHTS};
+use eval::score::MgEg;
 use std::fmt;
 
 /// One training position.
@@ -237,7 +237,7 @@ pub fn tune(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::weights::WEIGHTS;
+    use eval::weights::WEIGHTS;
 
     #[test]
     fn tuning_lowers_the_training_error_on_a_toy_set() {

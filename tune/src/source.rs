@@ -1,8 +1,8 @@
 //! The weights as Rust source: writing `weights.rs` and reading one back (to compare weight sets).
 
-use crate::params::{BLOCKS, HALF_BOARD, NUM_WEIGHTS, PST};
-use crate::score::MgEg;
 use engine::PieceKind;
+use eval::params::{BLOCKS, HALF_BOARD, NUM_WEIGHTS, PST};
+use eval::score::MgEg;
 use std::fmt::{self, Write};
 
 /// The header of the generated file.
@@ -90,12 +90,12 @@ pub fn parse(text: &str) -> Result<Vec<MgEg>, SourceError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::weights::WEIGHTS;
+    use eval::weights::WEIGHTS;
 
     #[test]
     fn the_weights_file_is_exactly_what_the_writer_writes() {
-        let text = include_str!("../weights.rs");
-        assert_eq!(render(&WEIGHTS), text, "run `cargo run -p chuhan-eval --bin chuhan-tune -- write`");
+        let text = include_str!("../../eval/src/weights.rs");
+        assert_eq!(render(&WEIGHTS), text, "run `cargo run --release -p chuhan-tune -- write`");
         assert_eq!(parse(text).unwrap(), WEIGHTS.to_vec());
     }
 

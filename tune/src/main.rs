@@ -1,6 +1,7 @@
 //! `chuhan-tune`: self-play data, Texel tuning of the evaluation weights, and small in-process matches.
 //!
 //! ```text
+//! chuhan-tune datagen --games 1000 --nodes 5000 --threads 2 --out target/datagen/games.bin
 //! chuhan-tune selfplay --games 200 --depth 3 --out target/tune/data.txt
 //! chuhan-tune tune --data target/tune/data.txt --out target/tune/weights.rs
 //! chuhan-tune match --games 40 --a target/tune/weights.rs --b full
@@ -8,20 +9,26 @@
 //! ```
 
 use clap::{Parser, Subcommand};
-use engine::search::Searcher;
-use engine::{Evaluate, Position};
-use eval::tune::features::WeightedEvaluator;
-use eval::tune::games::{play, random_opening, GameConfig, GameResult, MatchScore};
-use eval::tune::texel::{load, tune, TexelConfig};
-use eval::tune::{source, Rng};
+use engine::random::{random_plies, Rng};
+use engine::rules::GameResult;
+use engine::search::{Limits, Searcher};
+use engine::selfplay::{play, Adjudication, GameConfig};
+use engine::{Color, Evaluate, Position};
+use eval::linear::WeightedEvaluator;
 use eval::weights::WEIGHTS;
 use eval::{Evaluator, MgEg};
+use protocol::matchrunner::openings;
+use protocol::matchrunner::stats::{pentanomial, Pentanomial};
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
+use tune::datagen::{self, DatagenConfig};
+use tune::gamefile;
+use tune::source;
+use tune::texel::{load, tune, TexelConfig};
 
 #[derive(Parser)]
 #[command(name = "chuhan-tune", about = "Self-play, Texel tuning and quick matches for chuhan's evaluation")]
@@ -52,16 +59,54 @@ struct Play {
 impl Play {
     fn config(&self) -> GameConfig {
         GameConfig {
-            depth: self.depth,
-            random_plies: self.random_plies,
+            limits: Limits { depth: Some(self.depth), ..Default::default() },
             max_plies: self.max_plies,
-            ..Default::default()
+            adjudication: Some(Adjudication { score: 2400, plies: 6 }),
         }
     }
+
+    /// The start position of game (or pair) `g`: a few random legal plies from the start position.
+    fn opening(&self, salt: u64, g: usize) -> Position {
+        let mut rng = Rng::new(self.seed.wrapping_mul(salt).wrapping_add(g as u64));
+        let mut pos = Position::startpos();
+        random_plies(&mut pos, &mut rng, self.random_plies);
+        pos
+    }
+}
+
+/// The positions a game teaches the Texel tuner: quiet (not in check, the chosen move not a capture),
+/// not decided; as FENs with the game's points for Red.
+fn quiet_fens(game: &engine::selfplay::Game) -> Vec<String> {
+    let record = gamefile::GameRecord::from_game(game);
+    gamefile::training_positions(&record).iter().map(|t| t.pos.to_fen()).collect()
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Self-play games at a fixed node budget for training data, appended to a game file (resumable).
+    Datagen {
+        /// Games the file should hold at the end.
+        #[arg(long, default_value_t = DatagenConfig::default().games)]
+        games: usize,
+        /// Nodes per move.
+        #[arg(long, default_value_t = DatagenConfig::default().nodes)]
+        nodes: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Seed: the same seed and settings give the same file.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Opening lines (FEN lines with optional `moves`, or PGN); their order is shuffled by the seed.
+        #[arg(long, default_value = "scripts/openings.fen")]
+        openings: PathBuf,
+        /// Up to this many random legal plies after each opening line.
+        #[arg(long, default_value_t = DatagenConfig::default().random_plies)]
+        random_plies: usize,
+        /// The game file.
+        #[arg(long, default_value = "target/datagen/games.bin")]
+        out: PathBuf,
+    },
     /// Play self-play games with the compiled-in evaluation and write `fen;result;game` lines.
     Selfplay {
         /// Number of games.
@@ -172,18 +217,16 @@ fn selfplay(games: usize, out: &Path, play_args: &Play) -> Result<(), String> {
         (0..games)
             .into_par_iter()
             .map(|g| {
-                let mut rng = Rng::new(play_args.seed.wrapping_mul(1_000_003).wrapping_add(g as u64));
-                let opening = random_opening(&mut rng, config.random_plies);
+                let opening = play_args.opening(1_000_003, g);
                 let mut red = Searcher::new(Evaluator::default());
                 let mut black = Searcher::new(Evaluator::default());
                 let game = play(&opening, &mut red, &mut black, &config);
                 let n = done.fetch_add(1, Ordering::Relaxed) + 1;
                 eprintln!(
-                    "game {n}/{games}: {:?} ({}, {} plies, {} positions) {:.0}s",
-                    game.outcome,
-                    game.reason,
-                    game.plies,
-                    game.quiet_positions.len(),
+                    "game {n}/{games}: {} ({}, {} plies) {:.0}s",
+                    game.result,
+                    game.ending_label(),
+                    game.moves.len(),
                     start.elapsed().as_secs_f64()
                 );
                 game
@@ -192,17 +235,17 @@ fn selfplay(games: usize, out: &Path, play_args: &Play) -> Result<(), String> {
     });
     let mut text = format!(
         "# chuhan-tune selfplay: {games} games, depth {}, {} random plies, seed {}\n",
-        config.depth, config.random_plies, play_args.seed
+        play_args.depth, play_args.random_plies, play_args.seed
     );
     let (mut red, mut draws, mut black, mut positions) = (0, 0, 0, 0);
     for (g, game) in results.iter().enumerate() {
-        match game.outcome {
-            GameResult::RedWin => red += 1,
-            GameResult::Draw => draws += 1,
-            GameResult::BlackWin => black += 1,
+        match game.result {
+            GameResult::RedWins => red += 1,
+            GameResult::BlackWins => black += 1,
+            _ => draws += 1,
         }
-        for fen in &game.quiet_positions {
-            text.push_str(&format!("{fen};{};{g}\n", game.outcome.red_score()));
+        for fen in quiet_fens(game) {
+            text.push_str(&format!("{fen};{};{g}\n", game.result.points(Color::Red)));
             positions += 1;
         }
     }
@@ -211,6 +254,25 @@ fn selfplay(games: usize, out: &Path, play_args: &Play) -> Result<(), String> {
         "{games} games (Red {red}, draws {draws}, Black {black}), {positions} positions -> {} in {:.0}s",
         out.display(),
         start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn run_datagen(config: &DatagenConfig, openings_path: &Path) -> Result<(), String> {
+    let mut lines = openings::load(openings_path).map_err(|e| e.to_string())?;
+    openings::SplitMix::new(config.seed).shuffle(&mut lines);
+    let starts: Vec<Position> = lines.iter().map(|o| o.position()).collect::<Result<_, _>>()?;
+    let summary = datagen::run(Evaluator::default(), &starts, config)?;
+    println!(
+        "{} games played ({} were already in {}), {} training positions in {:.0}s: {:.0} positions/s, \
+         {:.0} positions/s per thread",
+        summary.played,
+        summary.resumed_from,
+        config.out.display(),
+        summary.positions,
+        summary.seconds,
+        summary.positions as f64 / summary.seconds.max(1e-9),
+        summary.positions as f64 / summary.seconds.max(1e-9) / config.threads.max(1) as f64
     );
     Ok(())
 }
@@ -243,34 +305,36 @@ fn run_match(games: usize, a: &str, b: &str, play_args: &Play) -> Result<(), Str
         (0..pairs)
             .into_par_iter()
             .map(|g| {
-                let mut rng = Rng::new(play_args.seed.wrapping_mul(7_919).wrapping_add(g as u64));
-                let opening = random_opening(&mut rng, config.random_plies);
+                let opening = play_args.opening(7_919, g);
                 let (mut sa, mut sb) = (Searcher::new(ea.clone()), Searcher::new(eb.clone()));
-                let first = play(&opening, &mut sa, &mut sb, &config).outcome;
-                let second = play(&opening, &mut sb, &mut sa, &config).outcome;
-                eprintln!("pair {g}: a as Red {first:?}, a as Black {second:?}");
+                let first = play(&opening, &mut sa, &mut sb, &config).result;
+                let second = play(&opening, &mut sb, &mut sa, &config).result;
+                eprintln!("pair {g}: a as Red {first}, a as Black {second}");
                 [first, second]
             })
             .collect()
     });
-    let mut score = MatchScore::default();
+    let mut pairs_tally = Pentanomial::default();
+    let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for [first, second] in results {
-        for (outcome, a_is_red) in [(first, true), (second, false)] {
-            match (outcome, a_is_red) {
-                (GameResult::Draw, _) => score.draws += 1,
-                (GameResult::RedWin, true) | (GameResult::BlackWin, false) => score.wins += 1,
-                _ => score.losses += 1,
+        let (pa, pb) = (first.points(Color::Red), second.points(Color::Black));
+        pairs_tally.add(pa, pb);
+        for p in [pa, pb] {
+            match p {
+                x if x > 0.75 => wins += 1,
+                x if x < 0.25 => losses += 1,
+                _ => draws += 1,
             }
         }
     }
-    let (elo, margin) = score.elo();
+    let estimate = pentanomial(&pairs_tally).ok_or("no games played")?;
     println!(
-        "{a} vs {b}: +{} ={} -{} ({:.1}%), Elo {elo:+.0} ± {margin:.0}, depth {}, {:.0}s",
-        score.wins,
-        score.draws,
-        score.losses,
-        100.0 * score.fraction(),
-        config.depth,
+        "{a} vs {b}: +{wins} ={draws} -{losses} ({:.1}%), Elo {:+.0} ({:+.0} to {:+.0}), depth {}, {:.0}s",
+        100.0 * estimate.score,
+        estimate.elo,
+        estimate.elo_low,
+        estimate.elo_high,
+        play_args.depth,
         start.elapsed().as_secs_f64()
     );
     Ok(())
@@ -279,6 +343,11 @@ fn run_match(games: usize, a: &str, b: &str, play_args: &Play) -> Result<(), Str
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Datagen { games, nodes, threads, seed, openings, random_plies, out } => {
+            let config =
+                DatagenConfig { games, nodes, threads, seed, random_plies, out, ..DatagenConfig::default() };
+            run_datagen(&config, &openings)
+        }
         Command::Selfplay { games, out, play } => selfplay(games, &out, &play),
         Command::Tune { data, weights, out, iterations, learning_rate, regularization, validation_every } => {
             let config = TexelConfig { iterations, learning_rate, regularization, validation_every };

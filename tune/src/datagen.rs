@@ -1,0 +1,252 @@
+//! Training data from self-play: games at a fixed node budget per move from varied openings, written to a
+//! game file ([`crate::gamefile`]) in game order.
+//!
+//! Game `g` of a run depends only on the seed, `g` and the settings: its opening is line
+//! `g mod #lines` of the openings file after a seeded shuffle, followed by a few random legal plies from a
+//! generator seeded by (seed, g); each search has one thread, a node limit and a table cleared at the
+//! start of the game. So a run is deterministic for a seed whatever the number of threads, and an
+//! interrupted run resumes where its file stops: complete games are kept, a game cut in half is dropped
+//! and played again.
+//!
+//! Every game is judged by `engine::rules` through [`engine::selfplay::play`] (mate, stalemate, the 棋例,
+//! the move limit), with win adjudication when both sides' scores agree for several plies.
+
+use crate::gamefile::{self, GameRecord};
+use engine::random::{random_plies, Rng};
+use engine::search::{Limits, SearchOptions, Searcher};
+use engine::selfplay::{self, Adjudication, GameConfig};
+use engine::{Evaluate, Position};
+use std::collections::BTreeMap;
+use std::fs::OpenOptions;
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+/// How data is generated.
+#[derive(Clone, Debug)]
+pub struct DatagenConfig {
+    /// Total games the file should hold when the run ends.
+    pub games: usize,
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Games played at once.
+    pub threads: usize,
+    /// The run's seed.
+    pub seed: u64,
+    /// Random legal plies after each opening line (0 to this many, chosen per game).
+    pub random_plies: usize,
+    /// Hash table per game, MiB.
+    pub hash_mb: usize,
+    /// Plies after which a game stops unfinished.
+    pub max_plies: usize,
+    /// The game file.
+    pub out: PathBuf,
+}
+
+impl Default for DatagenConfig {
+    fn default() -> Self {
+        DatagenConfig {
+            games: 1000,
+            nodes: 5000,
+            threads: 1,
+            seed: 1,
+            random_plies: 6,
+            hash_mb: 8,
+            max_plies: 400,
+            out: PathBuf::from("target/datagen/games.bin"),
+        }
+    }
+}
+
+/// What a run did.
+#[derive(Clone, Debug, Default)]
+pub struct DatagenSummary {
+    /// Games in the file before the run.
+    pub resumed_from: usize,
+    /// Games played in this run.
+    pub played: usize,
+    /// Training positions in those games.
+    pub positions: usize,
+    /// Seconds the run took.
+    pub seconds: f64,
+}
+
+/// The start of game `g`: an opening line, then 0..=`random_plies` random legal plies.
+pub fn game_start(openings: &[Position], config: &DatagenConfig, g: usize) -> Position {
+    let mut rng = Rng::new(config.seed ^ (g as u64).wrapping_mul(0x2545_f491_4f6c_dd1d));
+    let mut pos = openings[g % openings.len()].clone();
+    let plies = rng.below(config.random_plies + 1);
+    random_plies(&mut pos, &mut rng, plies);
+    // A random ply can leave a side without a move; then fall back to the line itself.
+    if !pos.has_legal_move() {
+        pos = openings[g % openings.len()].clone();
+    }
+    pos.clear_history();
+    pos
+}
+
+/// Plays game `g` of the run, `red` and `black` searching for the two sides (both are cleared first).
+pub fn play_game<E: Evaluate>(
+    red: &mut Searcher<E>,
+    black: &mut Searcher<E>,
+    openings: &[Position],
+    config: &DatagenConfig,
+    g: usize,
+) -> GameRecord {
+    let start = game_start(openings, config, g);
+    let game_config = GameConfig {
+        limits: Limits { nodes: Some(config.nodes), ..Default::default() },
+        max_plies: config.max_plies,
+        adjudication: Some(Adjudication { score: gamefile::DECIDED, plies: 6 }),
+    };
+    let game = selfplay::play(&start, red, black, &game_config);
+    GameRecord::from_game(&game)
+}
+
+/// Opens (or creates) the game file and returns it positioned for appending, with the number of complete
+/// games already in it. A game cut short by an interrupted run is removed.
+fn open_for_append(config: &DatagenConfig) -> Result<(std::fs::File, usize), String> {
+    let path = &config.out;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if bytes.is_empty() {
+        gamefile::write_header(&mut file).map_err(|e| e.to_string())?;
+        return Ok((file, 0));
+    }
+    let (count, len) = gamefile::complete_length(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    file.set_len(len as u64).map_err(|e| e.to_string())?;
+    file.seek(SeekFrom::Start(len as u64)).map_err(|e| e.to_string())?;
+    Ok((file, count))
+}
+
+/// Runs data generation with evaluator `eval`, writing a progress line to stderr.
+pub fn run<E: Evaluate + Clone>(
+    eval: E,
+    openings: &[Position],
+    config: &DatagenConfig,
+) -> Result<DatagenSummary, String> {
+    if openings.is_empty() {
+        return Err("no openings".into());
+    }
+    let (mut file, done) = open_for_append(config)?;
+    let mut summary = DatagenSummary { resumed_from: done, ..Default::default() };
+    if done >= config.games {
+        return Ok(summary);
+    }
+    let start = Instant::now();
+    let next = AtomicUsize::new(done);
+    let (tx, rx) = mpsc::channel::<(usize, GameRecord)>();
+    let options = SearchOptions { hash_mb: config.hash_mb, threads: 1, ..SearchOptions::default() };
+    let write_result = std::thread::scope(|scope| {
+        for _ in 0..config.threads.max(1) {
+            let tx = tx.clone();
+            let (next, eval, options) = (&next, eval.clone(), options.clone());
+            scope.spawn(move || {
+                let mut red = Searcher::new(eval.clone());
+                red.set_options(options.clone());
+                let mut black = Searcher::new(eval);
+                black.set_options(options);
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= config.games {
+                        return;
+                    }
+                    let record = play_game(&mut red, &mut black, openings, config, g);
+                    if tx.send((g, record)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        // Games finish out of order; they are written in game order so a seed gives one file.
+        let mut pending = BTreeMap::new();
+        let mut expected = done;
+        let mut last_line = Instant::now();
+        let total = config.games - done;
+        for (g, record) in rx {
+            pending.insert(g, record);
+            while let Some(record) = pending.remove(&expected) {
+                gamefile::write_game(&mut file, &record).map_err(|e| e.to_string())?;
+                summary.played += 1;
+                summary.positions += gamefile::training_positions(&record).len();
+                expected += 1;
+                if last_line.elapsed().as_secs_f64() < 1.0 && expected < config.games {
+                    continue;
+                }
+                last_line = Instant::now();
+                let secs = start.elapsed().as_secs_f64().max(1e-3);
+                let per_game = secs / summary.played as f64;
+                let eta = per_game * (total - summary.played) as f64;
+                eprint!(
+                    "\rgames {}/{}  positions {}  {:.0} positions/s  {:.1} s/game  ETA {}   ",
+                    expected,
+                    config.games,
+                    summary.positions,
+                    summary.positions as f64 / secs,
+                    per_game,
+                    hms(eta)
+                );
+            }
+            if summary.played.is_multiple_of(16) {
+                file.flush().map_err(|e| e.to_string())?;
+            }
+        }
+        file.flush().map_err(|e| e.to_string())
+    });
+    eprintln!();
+    write_result?;
+    summary.seconds = start.elapsed().as_secs_f64();
+    Ok(summary)
+}
+
+/// Seconds as `h:mm:ss`.
+fn hms(secs: f64) -> String {
+    let s = secs.max(0.0) as u64;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::evaluate::MaterialEval;
+
+    fn config(out: PathBuf, games: usize, threads: usize) -> DatagenConfig {
+        DatagenConfig { games, nodes: 300, threads, seed: 7, max_plies: 40, out, ..Default::default() }
+    }
+
+    #[test]
+    fn a_seed_gives_one_file_whatever_the_threads_and_interruptions() {
+        let dir = std::env::temp_dir().join(format!("chuhan-datagen-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let openings = vec![Position::startpos()];
+        let one = config(dir.join("one.bin"), 4, 1);
+        run(MaterialEval, &openings, &one).expect("runs");
+        // Two threads, and stopped after two games then resumed from a file cut in the middle of a game.
+        let two = config(dir.join("two.bin"), 2, 2);
+        run(MaterialEval, &openings, &two).expect("runs");
+        let mut bytes = std::fs::read(&two.out).expect("written");
+        bytes.extend_from_slice(&[30, b'r', b'n']);
+        std::fs::write(&two.out, &bytes).expect("write");
+        let resumed = run(MaterialEval, &openings, &config(two.out.clone(), 4, 2)).expect("resumes");
+        assert_eq!(resumed.resumed_from, 2);
+        assert_eq!(resumed.played, 2);
+        let a = std::fs::read(&one.out).expect("written");
+        let b = std::fs::read(&two.out).expect("written");
+        assert_eq!(a, b);
+        assert_eq!(gamefile::decode_all(&a).expect("reads").len(), 4);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

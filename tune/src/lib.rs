@@ -1,0 +1,14 @@
+//! chuhan's tuning tools: self-play data, Texel tuning of the handcrafted weights, and training.
+//!
+//! - [`datagen`] plays self-play games at a fixed node budget and stores them with [`gamefile`];
+//! - [`texel`] fits the evaluation's weights to game results (the evaluation as a linear function of its
+//!   weights is `eval::linear`), and [`source`] writes them back as `eval/src/weights.rs`.
+//!
+//! Every game here is played by `engine::selfplay` and judged by `engine::rules`, the same referee as
+//! `chuhan judge` and `chuhan match`. The `chuhan-tune` binary drives it all (scripts/tune.sh).
+#![deny(missing_docs)]
+
+pub mod datagen;
+pub mod gamefile;
+pub mod source;
+pub mod texel;
