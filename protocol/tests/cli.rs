@@ -1,5 +1,4 @@
-//! The command line, run as a user would. (Its presence also makes `cargo test` build the `chuhan` binary
-//! that the whole-program tests in the root `tests/` spawn.)
+//! The command line, run as a user would: perft, judge, help and version.
 
 use std::process::Command;
 
@@ -90,4 +89,70 @@ fn protocol_perft_and_bench_print_what_the_command_line_prints() {
     let lines = |o: &std::process::Output| String::from_utf8_lossy(&o.stdout).lines().count();
     assert_eq!(lines(&cli), 2);
     assert_eq!(lines(&loop_), 2);
+}
+
+#[test]
+fn perft_divide_lists_every_root_move() {
+    let out = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .args(["perft", "2", "--divide"])
+        .output()
+        .expect("run chuhan");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 46, "{text}");
+    assert_eq!(lines[44], "Nodes searched: 1920");
+    assert!(lines[45].starts_with("Nodes/second: "), "{text}");
+    assert!(lines.contains(&"h2e2: 45"), "{text}");
+}
+
+// ---------------------------------------------------------------------------------------------------
+// `chuhan judge` (the referee itself is tested in engine/tests/judge.rs)
+
+/// A perpetual check by Red: the rook checks from g8 and g9 while the king steps between f9 and f8.
+const PERPETUAL_CHECK: (&str, &str) = ("5k3/6R2/9/9/9/9/9/9/9/3K5 w - - 0 1", "g8g9 f9f8 g9g8 f8f9");
+
+fn split(moves: &str) -> Vec<&str> {
+    moves.split_whitespace().collect()
+}
+
+fn cli(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .arg("judge")
+        .args(args)
+        .output()
+        .expect("run chuhan judge");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_prints_one_line_result_and_reason() {
+    let (code, out, _) = cli(&[]);
+    assert_eq!((code, out.as_str()), (0, "* ongoing\n"));
+    let (code, out, _) = cli(&["--fen", "startpos", "--moves", "h2e2", "h9g7"]);
+    assert_eq!((code, out.as_str()), (0, "* ongoing\n"));
+    let (fen, cycle) = PERPETUAL_CHECK;
+    let twice = format!("{cycle} {cycle}");
+    let mut args = vec!["--fen", fen, "--moves"];
+    args.extend(split(&twice));
+    let (code, out, err) = cli(&args);
+    assert_eq!((code, out.as_str()), (0, "0-1 perpetual-check\n"), "{err}");
+}
+
+#[test]
+fn cli_names_an_illegal_move_on_stderr() {
+    let (code, out, err) = cli(&["--moves", "h2e2", "a9a5"]);
+    assert_eq!((code, out.as_str()), (0, "1-0 illegal-move\n"));
+    assert!(err.contains("a9a5"), "{err}");
+}
+
+#[test]
+fn cli_rejects_a_bad_fen_with_nothing_on_stdout() {
+    let (code, out, err) = cli(&["--fen", "rnbakabnr/9/9 w", "--moves", "h2e2"]);
+    assert_ne!(code, 0);
+    assert_eq!(out, "");
+    assert!(err.contains("FEN"), "{err}");
 }

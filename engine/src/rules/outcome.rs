@@ -68,7 +68,7 @@ impl fmt::Display for GameResult {
 }
 
 /// The rule that ended the game (RULES.md §3-§6).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Reason {
     /// The side to move is in check and has no legal move (将死).
     Checkmate,

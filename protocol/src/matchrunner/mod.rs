@@ -161,12 +161,7 @@ fn run_match(config: &MatchConfig) -> Result<(), Box<dyn std::error::Error>> {
             if rec.termination.is_fault() {
                 progress.message(&format!(
                     "game {} ({} vs {}): {} {}: {}",
-                    job.round,
-                    rec.red,
-                    rec.black,
-                    rec.outcome.pgn(),
-                    rec.termination,
-                    rec.detail
+                    job.round, rec.red, rec.black, rec.outcome, rec.termination, rec.detail
                 ));
             }
             let tally = &mut tallies[job.id.pairing];

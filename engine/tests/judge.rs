@@ -8,7 +8,6 @@
 //! Cases marked **approximation** exercise a named approximation of the implementation (see the module
 //! docs of `engine::rules::chase`, `mate` and `cycle`).
 
-mod common;
 use engine::random::Rng;
 
 use engine::rules::limit::{COUNTED_CHECKS, NATURAL_LIMIT_PLIES};
@@ -17,7 +16,6 @@ use engine::rules::{
 };
 use engine::{Color, Move, Position, Square};
 use std::collections::HashMap;
-use std::process::Command;
 
 fn position(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("test position {fen}: {e}"))
@@ -681,47 +679,6 @@ fn search_treats_odd_or_impossible_cycles_as_draws() {
     assert_eq!(cycle_outcome(&p, 3), CycleOutcome::Draw);
     assert_eq!(cycle_outcome(&p, 40), CycleOutcome::Draw);
     assert_eq!(cycle_outcome(&p, 0), CycleOutcome::Draw);
-}
-
-// ---------------------------------------------------------------------------------------------------
-// `chuhan judge`
-
-fn cli(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(common::chuhan()).arg("judge").args(args).output().expect("run chuhan judge");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-#[test]
-fn cli_prints_one_line_result_and_reason() {
-    let (code, out, _) = cli(&[]);
-    assert_eq!((code, out.as_str()), (0, "* ongoing\n"));
-    let (code, out, _) = cli(&["--fen", "startpos", "--moves", "h2e2", "h9g7"]);
-    assert_eq!((code, out.as_str()), (0, "* ongoing\n"));
-    let (fen, cycle) = PERPETUAL_CHECK;
-    let twice = format!("{cycle} {cycle}");
-    let mut args = vec!["--fen", fen, "--moves"];
-    args.extend(split(&twice));
-    let (code, out, err) = cli(&args);
-    assert_eq!((code, out.as_str()), (0, "0-1 perpetual-check\n"), "{err}");
-}
-
-#[test]
-fn cli_names_an_illegal_move_on_stderr() {
-    let (code, out, err) = cli(&["--moves", "h2e2", "a9a5"]);
-    assert_eq!((code, out.as_str()), (0, "1-0 illegal-move\n"));
-    assert!(err.contains("a9a5"), "{err}");
-}
-
-#[test]
-fn cli_rejects_a_bad_fen_with_nothing_on_stdout() {
-    let (code, out, err) = cli(&["--fen", "rnbakabnr/9/9 w", "--moves", "h2e2"]);
-    assert_ne!(code, 0);
-    assert_eq!(out, "");
-    assert!(err.contains("FEN"), "{err}");
 }
 
 #[test]
