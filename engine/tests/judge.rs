@@ -1,4 +1,4 @@
-//! The referee against RULES.md §3-§6: one hand-made position per clause.
+//! The referee against docs/rules.md (art. 2-4 and 23-29): one hand-made position per clause.
 //!
 //! Every position is checked by `Position::from_fen` (which validates it), every move is checked legal as
 //! it is played, and every repetition is checked to really return to its start before the verdict is
@@ -102,7 +102,7 @@ fn kind_of(fen: &str, mv: &str) -> MoveKind {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// §3-§4: checkmate, stalemate, illegal moves
+// docs/rules.md, art. 2.2, 3 and 4.1: checkmate, stalemate, illegal moves
 
 #[test]
 fn checkmate_wins_for_the_mating_side() {
@@ -171,7 +171,7 @@ fn chinese_notation_is_accepted_by_the_referee() {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// §4: natural move limit
+// docs/rules.md, art. 4.2.4 and 23.3: natural move limit
 
 /// Red's rook circles a1-e1 (5 moves), Black's a8-g8 (7 moves): no position comes three times in 60
 /// rounds, nobody checks (advisors f2 and d7 block the files), nothing is captured.
@@ -273,7 +273,7 @@ fn move_limit_counts_at_most_ten_checks_of_the_claimant() {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// §4: dead positions
+// docs/rules.md, art. 4.2.1: dead positions
 
 #[test]
 fn dead_position_bare_kings() {
@@ -305,7 +305,7 @@ fn a_single_pawn_is_not_a_dead_position() {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// §6: repetition — checks
+// docs/rules.md, art. 24-26: repetition — checks
 
 /// Red's rook checks from g9 and g8 in turn; Black's king shuttles f9-f8.
 const PERPETUAL_CHECK: (&str, &str) = ("5k3/6R2/9/9/9/9/9/9/9/3K5 w - - 0 1", "g8g9 f9f8 g9g8 f8f9");
@@ -378,7 +378,7 @@ fn keeping_a_mate_in_hand_is_not_a_new_threat() {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// §6: repetition — chases
+// docs/rules.md, art. 24-29: repetition — chases
 
 /// A red horse chases an unprotected black rook that runs e4-f4; the horse follows c3-d5.
 const HORSE_CHASES_ROOK: &str = "5k3/9/9/9/9/5r3/2N6/9/9/3K5 w - - 0 1";
@@ -503,7 +503,7 @@ fn perpetual_check_loses_even_against_a_forbidden_opponent() {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// §6: what a chase is (single moves)
+// docs/rules.md, art. 28.16 and 29: what a chase is (single moves)
 
 #[test]
 fn false_protection_by_a_pinned_piece_is_no_protection() {

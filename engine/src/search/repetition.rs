@@ -3,13 +3,14 @@
 //! A position that repeats one seen earlier (in the game or in the current line, with no capture and no
 //! null move in between) ends the line, and the cycle between the two occurrences decides the score:
 //! - one side checked with every one of its moves in the cycle and the other did not: the checker loses
-//!   (perpetual check is forbidden, RULES.md section 6);
+//!   (perpetual check is forbidden, docs/rules.md, art. 26.1);
 //! - both sides checked on every move (mutual perpetual check): a draw;
 //! - one side chased one piece on every move (static approximation, see `rules::cycle`) while the other
 //!   side's moves were allowed: the chaser loses;
 //! - otherwise a draw.
 //!
-//! Approximations (named here as RULES.md asks): the first repetition is judged at once, not the third;
+//! Approximations (listed in docs/rules.md, "Approximations named in the code"): the first repetition
+//! is judged at once, not the third;
 //! perpetual mate threats are not recognised and score as draws; chases are counted statically.
 
 use super::MATE;
