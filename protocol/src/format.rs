@@ -3,7 +3,7 @@
 use crate::command::Dialect;
 use crate::draw::Verdict;
 use crate::options::{OptionKind, OPTIONS};
-use engine::search::{Bound, Score, SearchInfo, MATE, MATE_BOUND};
+use engine::search::{Bound, ProbeResult, Score, SearchInfo, MATE, MATE_BOUND};
 use engine::Move;
 use std::fmt::Write;
 
@@ -147,7 +147,7 @@ pub fn bestmove(dialect: Dialect, best: Option<Move>, ponder: Option<Move>, verd
     let Some(best) = best else {
         return match dialect {
             Dialect::Uci => "bestmove (none)".to_string(),
-            Dialect::Ucci => "nobestmove".to_string(),
+            Dialect::Ucci => NOBESTMOVE.to_string(),
         };
     };
     let mut s = format!("bestmove {best}");
@@ -176,6 +176,30 @@ pub fn message(dialect: Option<Dialect>, text: &str) -> String {
 
 /// `readyok`.
 pub const READYOK: &str = "readyok";
+
+/// UCCI's answer to `go depth 0` after the static evaluation, and to a search with nothing to play.
+pub const NOBESTMOVE: &str = "nobestmove";
+
+/// UCI's report before `bestmove (none)` when the side to move has no legal move (it is mated, or
+/// stalemated, which loses too).
+pub const MATED_NOW: &str = "info depth 0 score mate 0";
+
+/// UCCI `pophash`: what the hash table holds for a position (bare `pophash` when it holds nothing).
+pub fn pophash(entry: Option<ProbeResult>) -> String {
+    let mut line = String::from("pophash");
+    let Some(entry) = entry else { return line };
+    if let Some(m) = entry.best {
+        let _ = write!(line, " bestmove {m}");
+    }
+    let (v, d) = (ucci_score(entry.score), entry.depth);
+    if matches!(entry.bound, Bound::Lower | Bound::Exact) {
+        let _ = write!(line, " lowerbound {v} depth {d}");
+    }
+    if matches!(entry.bound, Bound::Upper | Bound::Exact) {
+        let _ = write!(line, " upperbound {v} depth {d}");
+    }
+    line
+}
 /// UCCI's answer to `quit`.
 pub const BYE: &str = "bye";
 
