@@ -22,9 +22,10 @@ pub mod stats;
 pub mod tally;
 
 use config::{ConfigError, MatchConfig, Order};
+use engine::random::SplitMix;
 use engine_proc::{EngineProcess, TrafficLog};
 use game::{Adjudication, GameSetup};
-use openings::{Opening, SplitMix};
+use openings::Opening;
 use progress::Progress;
 use results::{GameId, ResultRow, ResultsFile};
 use std::collections::HashSet;
