@@ -169,6 +169,38 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         self.pv_len[ply] = child_len;
     }
 
+    /// Takes move `m`'s score `v` into the node's best score, best move, alpha and (PV nodes) line, the
+    /// same way in the main search and quiescence. Returns whether `v` fails high (a beta cutoff).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn take_score<const PV: bool>(
+        &mut self,
+        v: i32,
+        m: Move,
+        ply: usize,
+        beta: i32,
+        best: &mut i32,
+        best_move: &mut Option<Move>,
+        alpha: &mut i32,
+    ) -> bool {
+        if v <= *best {
+            return false;
+        }
+        *best = v;
+        if v <= *alpha {
+            return false;
+        }
+        *best_move = Some(m);
+        if PV {
+            self.update_pv(ply, m);
+        }
+        if v >= beta {
+            return true;
+        }
+        *alpha = v;
+        false
+    }
+
     /// Clears the PV of `ply` (before the root searches a move).
     pub fn reset_pv(&mut self, ply: usize) {
         self.pv_len[ply] = ply;
@@ -534,18 +566,8 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 return 0;
             }
 
-            if v > best {
-                best = v;
-                if v > alpha {
-                    best_move = Some(m);
-                    if PV {
-                        self.update_pv(ply, m);
-                    }
-                    if v >= beta {
-                        break;
-                    }
-                    alpha = v;
-                }
+            if self.take_score::<PV>(v, m, ply, beta, &mut best, &mut best_move, &mut alpha) {
+                break;
             }
             if Some(m) != best_move {
                 if capture {
@@ -693,18 +715,8 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             if self.stopped {
                 return 0;
             }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    best_move = Some(m);
-                    if PV {
-                        self.update_pv(ply, m);
-                    }
-                    if v >= beta {
-                        break;
-                    }
-                    alpha = v;
-                }
+            if self.take_score::<PV>(v, m, ply, beta, &mut best, &mut best_move, &mut alpha) {
+                break;
             }
         }
         if in_check && move_count == 0 {
