@@ -114,11 +114,12 @@ impl Go {
 /// How `d` draws the board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum BoardStyle {
-    /// A picture with Chinese characters when stdout is a terminal, ASCII letters otherwise.
+    /// A picture with Chinese characters when stdout is a terminal (coloured, except on Windows), ASCII
+    /// letters otherwise.
     Auto,
     /// ASCII letters (`d ascii`).
     Ascii,
-    /// The picture, without colours (`d unicode`).
+    /// The picture, without colours (`d unicode`, `d chinese`, `d cn`).
     Unicode,
 }
 

@@ -230,12 +230,15 @@ mod tests {
     #[test]
     fn introductions_end_with_ok_and_list_options() {
         let uci = introduction(Dialect::Uci);
+        let id = format!("id name chuhan {}", env!("CARGO_PKG_VERSION"));
+        assert_eq!(uci[0], id);
         assert_eq!(uci.last().map(String::as_str), Some("uciok"));
         assert!(uci.contains(&"option name Hash type spin default 16 min 1 max 65536".to_string()));
         assert!(uci.contains(&"option name Clear Hash type button".to_string()));
         assert!(uci.contains(&"option name UCI_ShowWDL type check default false".to_string()));
         assert!(uci.iter().all(|l| !l.contains("usemillisec")));
         let ucci = introduction(Dialect::Ucci);
+        assert_eq!(ucci[0], id);
         assert_eq!(ucci.last().map(String::as_str), Some("ucciok"));
         let first_option = ucci.iter().position(|l| l.starts_with("option")).unwrap();
         assert_eq!(ucci[first_option], "option usemillisec type check default false");

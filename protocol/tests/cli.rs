@@ -92,6 +92,62 @@ fn protocol_perft_and_bench_print_what_the_command_line_prints() {
 }
 
 #[test]
+fn both_protocols_name_the_engine_with_the_package_version() {
+    let id = format!("id name chuhan {}", env!("CARGO_PKG_VERSION"));
+    for (hello, ok) in [("uci", "uciok"), ("ucci", "ucciok")] {
+        // CRLF, as a Windows GUI may send it.
+        let out = run_with_input(&[], &format!("{hello}\r\nisready\r\nquit\r\n"));
+        assert!(out.status.success());
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.first(), Some(&id.as_str()), "{stdout}");
+        assert!(lines.contains(&ok) && lines.contains(&"readyok"), "{stdout}");
+    }
+}
+
+/// `chuhan match` with an engine, a working directory and an argument whose paths have spaces in them (as
+/// `C:\Program Files\...` does on Windows): each must reach the engine as one word.
+#[test]
+fn match_runs_engines_from_paths_with_spaces() {
+    let root = std::env::temp_dir().join(format!("chuhan cli test {}", std::process::id()));
+    let bin_dir = root.join("engines dir");
+    let work_dir = root.join("work dir");
+    std::fs::create_dir_all(&bin_dir).expect("scratch directory");
+    std::fs::create_dir_all(&work_dir).expect("scratch directory");
+    let exe = bin_dir.join(format!("chuhan copy{}", std::env::consts::EXE_SUFFIX));
+    std::fs::copy(env!("CARGO_BIN_EXE_chuhan"), &exe).expect("copy chuhan");
+    let log = |name: &str| work_dir.join(format!("engine {name} log.txt"));
+    let engine = |name: &str| {
+        vec![
+            "--engine".to_string(),
+            format!("name={name}"),
+            format!("cmd={}", exe.display()),
+            format!("dir={}", work_dir.display()),
+            "arg=--log".to_string(),
+            format!("arg={}", log(name).display()),
+        ]
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .arg("match")
+        .args(engine("a"))
+        .args(engine("b"))
+        .args(["--depth", "1", "--games", "2", "--max-plies", "4"])
+        .output()
+        .expect("run chuhan match");
+    let logs: Vec<String> = ["a", "b"].map(|n| std::fs::read_to_string(log(n)).unwrap_or_default()).into();
+    let _ = std::fs::remove_dir_all(&root);
+    assert!(
+        out.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for text in logs {
+        assert!(text.contains("< uci") && text.contains("> bestmove"), "{text}");
+    }
+}
+
+#[test]
 fn perft_divide_lists_every_root_move() {
     let out = Command::new(env!("CARGO_BIN_EXE_chuhan"))
         .args(["perft", "2", "--divide"])

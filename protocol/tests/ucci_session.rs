@@ -11,6 +11,8 @@ fn start() -> Engine {
     let mut e = Engine::spawn(support::chuhan());
     e.send("ucci");
     let intro = e.until("ucciok", |l| l == "ucciok");
+    let id = format!("id name chuhan {}", env!("CARGO_PKG_VERSION"));
+    assert!(intro.contains(&id), "{intro:?}");
     let first_option =
         intro.iter().position(|l| l.starts_with("option ")).unwrap_or_else(|| e.fail("no options"));
     assert_eq!(intro[first_option], "option usemillisec type check default false");

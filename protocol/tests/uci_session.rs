@@ -14,7 +14,8 @@ fn start() -> Engine {
     let mut e = Engine::spawn(support::chuhan());
     e.send("uci");
     let intro = e.until("uciok", |l| l == "uciok");
-    assert!(intro.iter().any(|l| l.starts_with("id name chuhan")), "{intro:?}");
+    let id = format!("id name chuhan {}", env!("CARGO_PKG_VERSION"));
+    assert!(intro.contains(&id), "{intro:?}");
     e
 }
 
