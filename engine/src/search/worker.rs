@@ -97,6 +97,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         multipv: usize,
         root_moves: Vec<RootMove>,
         node_limit: u64,
+        features: SearchFeatures,
         main: Option<MainThread<'a>>,
     ) -> Worker<'a, E> {
         let filler = root_moves
@@ -125,7 +126,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             completed_depth: 0,
             nmp_min_ply: 0,
             main,
-            features: SearchFeatures::default(),
+            features,
         }
     }
 
