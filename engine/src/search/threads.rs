@@ -210,6 +210,7 @@ pub fn run<E: Evaluate>(
         all
     });
 
+    debug_assert!(outcomes.iter().all(|o| o.features == features), "a thread searched with other features");
     #[cfg(test)]
     LAST_FEATURES.with(|f| *f.borrow_mut() = outcomes.iter().map(|o| o.features).collect());
     let nodes: u64 = outcomes.iter().map(|o| o.nodes).sum();
