@@ -29,8 +29,36 @@ pub fn introduction(dialect: Dialect) -> Vec<String> {
     lines
 }
 
-/// One `option` line per option the dialect knows.
+/// One `option` line per option the dialect knows (and, in `tune` builds, per search parameter).
 pub fn option_lines(dialect: Dialect) -> Vec<String> {
+    let mut lines = table_option_lines(dialect);
+    if cfg!(feature = "tune") {
+        for t in engine::search::SearchParams::TUNABLES {
+            lines.push(match dialect {
+                Dialect::Uci => format!(
+                    "option name {}{} type spin default {} min {} max {}",
+                    crate::options::TUNE_PREFIX,
+                    t.name,
+                    t.default,
+                    t.min,
+                    t.max
+                ),
+                Dialect::Ucci => format!(
+                    "option {}{} type spin min {} max {} default {}",
+                    crate::options::TUNE_PREFIX,
+                    t.name,
+                    t.min,
+                    t.max,
+                    t.default
+                ),
+            });
+        }
+    }
+    lines
+}
+
+/// The option lines of the options table.
+fn table_option_lines(dialect: Dialect) -> Vec<String> {
     OPTIONS
         .iter()
         .filter_map(|spec| {

@@ -2,7 +2,7 @@
 //! gives its type and range, and [`Settings`] holds the current values. Names are matched without regard
 //! to case, spaces or underscores, so `clear hash`, `Clear Hash` and `clearhash` are one option.
 
-use engine::search::SearchFeatures;
+use engine::search::{SearchFeatures, SearchParams, Tunable};
 use std::fmt;
 
 /// Every option chuhan knows.
@@ -298,6 +298,8 @@ pub struct Settings {
     pub offer_draw: bool,
     /// Resign when mated for certain.
     pub resign: bool,
+    /// The search's tunable numbers (`tune.<name>` options).
+    pub params: SearchParams,
 }
 
 impl Default for Settings {
@@ -318,6 +320,7 @@ impl Default for Settings {
             accept_draw: false,
             offer_draw: false,
             resign: false,
+            params: SearchParams::default(),
         };
         // The table is the one source of defaults.
         for spec in OPTIONS {
@@ -339,6 +342,21 @@ pub enum Applied {
     Set(OptionId),
     /// A button was pressed.
     Pressed(OptionId),
+    /// A search parameter (`tune.<name>`) changed.
+    Tuned(&'static str),
+}
+
+/// Prefix of the hidden options that set the search's tunable numbers (`setoption name tune.rfp_margin
+/// value 80`), for tuners such as SPSA driving `chuhan match`. They are accepted in every build and listed
+/// only in builds with the `tune` feature, so GUIs do not show them.
+pub const TUNE_PREFIX: &str = "tune.";
+
+/// The search parameter a `tune.<name>` option names (case, spaces and underscores ignored, as for every
+/// option).
+pub fn find_tunable(name: &str) -> Option<&'static Tunable> {
+    let key = normalise(name);
+    let rest = key.strip_prefix(TUNE_PREFIX)?;
+    SearchParams::TUNABLES.iter().find(|t| normalise(t.name) == rest)
 }
 
 enum Value<'a> {
@@ -358,8 +376,11 @@ fn parse_bool(v: &str) -> Option<bool> {
 impl Settings {
     /// Sets option `name` to `value` (checked against the table); on error nothing changes.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Applied, OptionError> {
-        let spec = find(name).ok_or_else(|| OptionError::Unknown(name.to_string()))?;
         let value = value.map(str::trim).filter(|v| !v.is_empty());
+        if let Some(t) = find_tunable(name) {
+            return self.set_tunable(name, t, value);
+        }
+        let spec = find(name).ok_or_else(|| OptionError::Unknown(name.to_string()))?;
         let need = || OptionError::MissingValue(name.to_string());
         let bad = |v: &str, expected: String| OptionError::BadValue {
             name: name.to_string(),
@@ -420,6 +441,32 @@ impl Settings {
         }
     }
 
+    /// Sets a search parameter, checked against its range like a spin option.
+    fn set_tunable(
+        &mut self,
+        name: &str,
+        t: &'static Tunable,
+        value: Option<&str>,
+    ) -> Result<Applied, OptionError> {
+        let v = value.ok_or_else(|| OptionError::MissingValue(name.to_string()))?;
+        let bad = || OptionError::BadValue {
+            name: name.to_string(),
+            value: v.to_string(),
+            expected: "an integer".into(),
+        };
+        let n: i32 = v.parse().map_err(|_| bad())?;
+        if n < t.min || n > t.max {
+            return Err(OptionError::OutOfRange {
+                name: name.to_string(),
+                value: v.to_string(),
+                min: t.min as i64,
+                max: t.max as i64,
+            });
+        }
+        self.params.set(t.name, n);
+        Ok(Applied::Tuned(t.name))
+    }
+
     /// Stores a value already checked against the table.
     fn store(&mut self, id: OptionId, v: Value<'_>) {
         let int = |v: &Value<'_>| if let Value::Int(n) = v { *n } else { 0 };
@@ -455,6 +502,20 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tune_options_set_search_parameters_within_their_ranges() {
+        let mut s = Settings::default();
+        assert!(matches!(s.set("tune.rfp_margin", Some("80")), Ok(Applied::Tuned("rfp_margin"))));
+        assert_eq!(s.params.rfp_margin, 80);
+        assert!(matches!(s.set("Tune.RFP Margin", Some("90")), Ok(Applied::Tuned(_))));
+        assert_eq!(s.params.rfp_margin, 90);
+        assert!(matches!(s.set("tune.rfp_margin", Some("100000")), Err(OptionError::OutOfRange { .. })));
+        assert!(matches!(s.set("tune.rfp_margin", Some("x")), Err(OptionError::BadValue { .. })));
+        assert!(matches!(s.set("tune.rfp_margin", None), Err(OptionError::MissingValue(_))));
+        assert!(matches!(s.set("tune.no_such", Some("1")), Err(OptionError::Unknown(_))));
+        assert_eq!(s.params.rfp_margin, 90, "a refused value changes nothing");
+    }
 
     #[test]
     fn pruning_levels_switch_the_search_features() {

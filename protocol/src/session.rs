@@ -336,6 +336,9 @@ impl Session {
         if searcher.features() != features {
             searcher.set_features(features);
         }
+        if searcher.params() != &self.settings.params {
+            searcher.set_params(self.settings.params.clone());
+        }
         if self.knowledge_applied != self.settings.knowledge {
             searcher.set_evaluator(evaluator_for(&self.settings.knowledge));
             self.knowledge_applied = self.settings.knowledge.clone();

@@ -210,3 +210,25 @@ fn stop_after_go_infinite_answers_within_100_ms() {
     e.send("quit");
     assert!(e.wait_exit().success());
 }
+
+/// The hidden search-parameter options a tuner sets: accepted and used, not listed, checked like spins.
+#[test]
+fn tune_options_are_hidden_but_work() {
+    let mut e = Engine::spawn(support::chuhan());
+    e.send("uci");
+    let intro = e.until("uciok", |l| l == "uciok");
+    assert!(!intro.iter().any(|l| l.contains("tune.")), "{intro:?}");
+    e.send("setoption name tune.rfp_margin value 90");
+    e.send("setoption name tune.lmr_divisor value 200");
+    let quiet = e.sync();
+    assert!(quiet.iter().all(|l| !l.starts_with("info string")), "{quiet:?}");
+    e.send("setoption name tune.rfp_margin value 100000");
+    let refused = e.sync();
+    assert!(refused.iter().any(|l| l.starts_with("info string") && l.contains("rfp_margin")), "{refused:?}");
+    e.send("position startpos");
+    e.send("go depth 6");
+    let (best, _) = bestmove_parts(&e.expect("bestmove"));
+    assert_legal(&e, &[], &best.unwrap_or_else(|| e.fail("no move")));
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}

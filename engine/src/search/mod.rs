@@ -20,7 +20,7 @@
 
 mod history;
 mod movepick;
-mod params;
+pub mod params;
 pub mod repetition;
 mod root;
 pub mod see;
@@ -33,6 +33,7 @@ use crate::evaluate::{Evaluate, UNITS_PER_HORSE};
 use crate::position::Position;
 use crate::types::Move;
 use history::Histories;
+pub use params::{SearchParams, Tunable};
 use std::sync::atomic::{AtomicBool, Ordering};
 use tt::{score_from_tt, TranspositionTable};
 
@@ -299,6 +300,7 @@ pub struct Searcher<E: Evaluate> {
     tt: TranspositionTable,
     histories: Vec<Histories>,
     features: SearchFeatures,
+    params: SearchParams,
 }
 
 impl<E: Evaluate> Searcher<E> {
@@ -306,7 +308,14 @@ impl<E: Evaluate> Searcher<E> {
     pub fn new(eval: E) -> Searcher<E> {
         let options = SearchOptions::default();
         let tt = TranspositionTable::new(options.hash_mb);
-        Searcher { eval, histories: vec![Histories::new()], options, tt, features: SearchFeatures::default() }
+        Searcher {
+            eval,
+            histories: vec![Histories::new()],
+            options,
+            tt,
+            features: SearchFeatures::default(),
+            params: SearchParams::default(),
+        }
     }
 
     /// The evaluator.
@@ -332,6 +341,16 @@ impl<E: Evaluate> Searcher<E> {
         }
         self.histories.resize_with(options.threads.max(1), Histories::new);
         self.options = options;
+    }
+
+    /// The tunable numbers in use.
+    pub fn params(&self) -> &SearchParams {
+        &self.params
+    }
+
+    /// Replaces the tunable numbers (for tuners; the defaults are the tested ones).
+    pub fn set_params(&mut self, params: SearchParams) {
+        self.params = params;
     }
 
     /// The selective parts in use.
@@ -388,6 +407,7 @@ impl<E: Evaluate> Searcher<E> {
             histories: &mut self.histories,
             options: &self.options,
             features: self.features,
+            params: &self.params,
         };
         threads::run(job, pos, limits, reporter, control)
     }

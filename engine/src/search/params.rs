@@ -1,4 +1,5 @@
-//! Search constants in one place: depth limits, pruning margins and the late-move-reduction table.
+//! The search's numbers in one place: fixed limits (depth, ply) as constants, and every tunable margin,
+//! reduction coefficient and history bonus in [`SearchParams`], with a range for tuners.
 //!
 //! Margins are in internal evaluation units (a horse is 400, a pawn before the river 80).
 
@@ -14,78 +15,184 @@ pub const EVAL_CAP: i32 = super::MATE_BOUND - 1;
 /// Marker for "no static evaluation" (the side to move is in check).
 pub const EVAL_NONE: i32 = -32_000;
 
-/// Reverse futility: a node whose static eval beats beta by this much per ply of depth is cut.
-pub const RFP_MARGIN: i32 = 70;
-/// Reverse futility applies up to this depth.
-pub const RFP_DEPTH: i32 = 8;
-
-/// Razoring: at shallow depth an eval this far below alpha drops straight into quiescence.
-pub const RAZOR_BASE: i32 = 300;
-/// Razoring margin per depth squared.
-pub const RAZOR_PER_DEPTH2: i32 = 180;
-
-/// Futility pruning of quiet moves: eval + base + per_depth * lmr_depth <= alpha.
-pub const FUTILITY_BASE: i32 = 100;
-/// See [`FUTILITY_BASE`].
-pub const FUTILITY_PER_DEPTH: i32 = 80;
-
-/// SEE threshold per depth below which captures are pruned at shallow depth.
-pub const SEE_CAPTURE_PER_DEPTH: i32 = 95;
-/// SEE threshold per lmr-depth squared below which quiet moves are pruned.
-pub const SEE_QUIET_PER_DEPTH2: i32 = 14;
-
-/// Quiescence delta pruning: a capture that cannot lift eval + margin + victim above alpha is skipped.
-pub const DELTA_MARGIN: i32 = 150;
-
-/// Aspiration window half-width at the start of an iteration.
-pub const ASPIRATION_DELTA: i32 = 30;
-
-/// Continuation-history pruning of quiets: skip when the history score is below this per depth.
-pub const HISTORY_PRUNE_PER_DEPTH: i32 = -4000;
-
 /// Whether singular extensions are on by default (see the strength notes in the search module).
 pub const SINGULAR_EXTENSION: bool = false;
 
-/// Late-move pruning: after this many quiet moves at `depth` the rest are skipped.
-#[inline]
-pub fn lmp_threshold(depth: i32, improving: bool) -> i32 {
-    let base = 3 + depth * depth;
-    if improving {
-        base
-    } else {
-        base / 2
-    }
+/// Declares [`SearchParams`], its defaults and its tuning table from one list, so a parameter cannot be
+/// added to one and forgotten in another.
+macro_rules! search_params {
+    ($($(#[doc = $doc:literal])* $name:ident: $default:literal in $min:literal..=$max:literal,)*) => {
+        /// Every tunable number of the search, in internal units (a horse is 400, a pawn before the river
+        /// 80) or plies. The defaults are the hand-set values the bench signature was taken with; SPSA
+        /// moves them within each parameter's range (see [`SearchParams::TUNABLES`]).
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct SearchParams {
+            $($(#[doc = $doc])* pub $name: i32,)*
+            /// Late-move reductions by (depth, move number), built from `lmr_base` and `lmr_divisor`.
+            lmr: Box<[[u8; LMR_SIZE]; LMR_SIZE]>,
+        }
+
+        impl Default for SearchParams {
+            fn default() -> Self {
+                let mut p = SearchParams { $($name: $default,)* lmr: Box::new([[0; LMR_SIZE]; LMR_SIZE]) };
+                p.rebuild();
+                p
+            }
+        }
+
+        impl SearchParams {
+            /// Every parameter with its range, for tuners (`setoption name tune.<name>` in tune builds).
+            pub const TUNABLES: &'static [Tunable] = &[
+                $(Tunable { name: stringify!($name), default: $default, min: $min, max: $max },)*
+            ];
+
+            /// The value of the parameter called `name`.
+            pub fn get(&self, name: &str) -> Option<i32> {
+                match name {
+                    $(stringify!($name) => Some(self.$name),)*
+                    _ => None,
+                }
+            }
+
+            /// Sets the parameter called `name` (clamped to its range); false if there is none.
+            pub fn set(&mut self, name: &str, value: i32) -> bool {
+                let Some(t) = Self::TUNABLES.iter().find(|t| t.name == name) else { return false };
+                let v = value.clamp(t.min, t.max);
+                match name {
+                    $(stringify!($name) => self.$name = v,)*
+                    _ => return false,
+                }
+                self.rebuild();
+                true
+            }
+        }
+    };
 }
 
-/// Reduction for the `move_number`-th move (1-based) at `depth`, in plies, before adjustments.
-#[inline]
-pub fn reduction(depth: i32, move_number: usize) -> i32 {
-    let d = (depth.max(0) as usize).min(LMR_SIZE - 1);
-    let m = move_number.min(LMR_SIZE - 1);
-    LMR[d][m] as i32
+/// One tunable parameter: its name, default and range.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Tunable {
+    /// The field name.
+    pub name: &'static str,
+    /// Today's hand-set value.
+    pub default: i32,
+    /// Smallest value a tuner may try.
+    pub min: i32,
+    /// Largest value a tuner may try.
+    pub max: i32,
+}
+
+search_params! {
+    /// Reverse futility: a node whose static eval beats beta by this much per ply of depth is cut.
+    rfp_margin: 70 in 30..=150,
+    /// Reverse futility applies up to this depth.
+    rfp_depth: 8 in 4..=12,
+    /// Razoring: at depth <= 3 an eval this far below alpha drops straight into quiescence ...
+    razor_base: 300 in 100..=600,
+    /// ... plus this much per depth squared.
+    razor_per_depth2: 180 in 60..=400,
+    /// Futility pruning of quiet moves: eval + base + per_depth * lmr_depth <= alpha ...
+    futility_base: 100 in 30..=250,
+    /// ... with this per ply of reduced depth.
+    futility_per_depth: 80 in 30..=200,
+    /// Futility pruning of quiet moves applies below this reduced depth.
+    futility_depth: 8 in 4..=12,
+    /// SEE threshold per depth below which captures are pruned at shallow depth.
+    see_capture_per_depth: 95 in 40..=200,
+    /// SEE pruning of captures applies up to this depth.
+    see_capture_depth: 8 in 4..=12,
+    /// SEE threshold per reduced depth squared below which quiet moves are pruned.
+    see_quiet_per_depth2: 14 in 4..=40,
+    /// Continuation-history pruning of quiets below this reduced depth ...
+    history_prune_depth: 4 in 2..=8,
+    /// ... when the history score is below this per depth.
+    history_prune_per_depth: -4000 in -8000..=-1000,
+    /// Late-move pruning: this many quiet moves plus depth squared (halved when not improving).
+    lmp_base: 3 in 1..=8,
+    /// Null move: the static eval must be at least beta - this per depth ...
+    nmp_eval_per_depth: 10 in 0..=30,
+    /// ... + this.
+    nmp_eval_base: 150 in 0..=400,
+    /// Null move reduction: this many plies ...
+    nmp_base: 3 in 2..=5,
+    /// ... plus depth divided by this ...
+    nmp_depth_divisor: 3 in 2..=6,
+    /// ... plus (eval - beta) divided by this ...
+    nmp_eval_divisor: 100 in 50..=300,
+    /// ... at most this much.
+    nmp_eval_max: 3 in 1..=5,
+    /// Null-move cutoffs are verified by a normal search from this depth on.
+    nmp_verify_depth: 12 in 8..=20,
+    /// Internal iterative reduction from this depth on.
+    iir_depth: 4 in 2..=8,
+    /// Late-move reduction table: 100 × the constant term of `base + ln(depth) ln(move) / divisor`.
+    lmr_base: 75 in 0..=150,
+    /// Late-move reduction table: 100 × the divisor of `base + ln(depth) ln(move) / divisor`.
+    lmr_divisor: 225 in 150..=350,
+    /// The history score that reduces one ply less is this far above ...
+    lmr_history_divisor: 8000 in 4000..=16000,
+    /// ... this offset.
+    lmr_history_offset: 2000 in 0..=6000,
+    /// Singular extension: the exclusion window is this much per depth below the hash score.
+    singular_margin_per_depth: 2 in 1..=6,
+    /// Quiescence: captures losing more than this in SEE are skipped.
+    qsearch_see: 50 in 0..=200,
+    /// Quiescence delta pruning: a capture that cannot lift eval + margin + victim above alpha is skipped.
+    delta_margin: 150 in 50..=400,
+    /// Aspiration window half-width at the start of an iteration.
+    aspiration_delta: 30 in 10..=80,
+    /// History bonus per depth ...
+    history_bonus_per_depth: 160 in 60..=400,
+    /// ... minus this ...
+    history_bonus_offset: 100 in 0..=400,
+    /// ... at most this.
+    history_bonus_max: 1800 in 600..=4000,
+}
+
+impl SearchParams {
+    /// Recomputes the tables derived from the parameters.
+    fn rebuild(&mut self) {
+        let (base, divisor) = (self.lmr_base as f64 / 100.0, self.lmr_divisor as f64 / 100.0);
+        for d in 1..LMR_SIZE {
+            for m in 1..LMR_SIZE {
+                let r = base + ln(d as f64) * ln(m as f64) / divisor;
+                self.lmr[d][m] = r.clamp(0.0, 255.0) as u8;
+            }
+        }
+    }
+
+    /// Late-move pruning: after this many quiet moves at `depth` the rest are skipped.
+    #[inline]
+    pub fn lmp_threshold(&self, depth: i32, improving: bool) -> i32 {
+        let base = self.lmp_base + depth * depth;
+        if improving {
+            base
+        } else {
+            base / 2
+        }
+    }
+
+    /// Reduction for the `move_number`-th move (1-based) at `depth`, in plies, before adjustments.
+    #[inline]
+    pub fn reduction(&self, depth: i32, move_number: usize) -> i32 {
+        let d = (depth.max(0) as usize).min(LMR_SIZE - 1);
+        let m = move_number.min(LMR_SIZE - 1);
+        self.lmr[d][m] as i32
+    }
+
+    /// The history bonus (and, negated, malus) for a move at `depth`.
+    #[inline]
+    pub fn history_bonus(&self, depth: i32) -> i32 {
+        (self.history_bonus_per_depth * depth - self.history_bonus_offset).clamp(0, self.history_bonus_max)
+    }
 }
 
 const LMR_SIZE: usize = 64;
 
-/// `LMR[d][m] = 0.75 + ln(d) * ln(m) / 2.25`, rounded down; built at compile time.
-static LMR: [[u8; LMR_SIZE]; LMR_SIZE] = {
-    let mut t = [[0u8; LMR_SIZE]; LMR_SIZE];
-    let mut d = 1;
-    while d < LMR_SIZE {
-        let mut m = 1;
-        while m < LMR_SIZE {
-            let r = 0.75 + ln(d as f64) * ln(m as f64) / 2.25;
-            t[d][m] = r as u8;
-            m += 1;
-        }
-        d += 1;
-    }
-    t
-};
-
-/// Natural logarithm for `x >= 1`, usable in constant evaluation: `x = 2^k * y` with `y` in [1, 2), then
-/// `ln y = 2 atanh((y-1)/(y+1))` by its series, which converges fast for such `y`.
-const fn ln(mut x: f64) -> f64 {
+/// Natural logarithm for `x >= 1`: `x = 2^k * y` with `y` in [1, 2), then `ln y = 2 atanh((y-1)/(y+1))`
+/// by its series, which converges fast for such `y`. (Written out rather than `f64::ln` so the reduction
+/// table is the same on every platform's libm.)
+fn ln(mut x: f64) -> f64 {
     let mut k = 0.0;
     while x >= 2.0 {
         x /= 2.0;
@@ -118,13 +225,43 @@ mod tests {
 
     #[test]
     fn reductions_grow_with_depth_and_move_number() {
-        assert_eq!(reduction(1, 1), 0);
+        let p = SearchParams::default();
+        assert_eq!(p.reduction(1, 1), 0);
         for d in 1..40 {
             for m in 1..40 {
-                assert!(reduction(d + 1, m) >= reduction(d, m));
-                assert!(reduction(d, m + 1) >= reduction(d, m));
+                assert!(p.reduction(d + 1, m) >= p.reduction(d, m));
+                assert!(p.reduction(d, m + 1) >= p.reduction(d, m));
             }
         }
-        assert!(reduction(20, 30) >= 4);
+        assert!(p.reduction(20, 30) >= 4);
+    }
+
+    #[test]
+    fn every_tunable_default_is_inside_its_range_and_settable() {
+        let mut p = SearchParams::default();
+        for t in SearchParams::TUNABLES {
+            assert!(t.min <= t.default && t.default <= t.max, "{t:?}");
+            assert_eq!(p.get(t.name), Some(t.default), "{}", t.name);
+            assert!(p.set(t.name, t.max + 1000));
+            assert_eq!(p.get(t.name), Some(t.max), "clamped: {}", t.name);
+        }
+        assert!(!p.set("no_such_parameter", 1));
+        assert_eq!(p.get("no_such_parameter"), None);
+    }
+
+    #[test]
+    fn history_bonus_grows_with_depth_up_to_its_cap() {
+        let p = SearchParams::default();
+        assert_eq!(p.history_bonus(0), 0);
+        assert!(p.history_bonus(3) > p.history_bonus(2));
+        assert_eq!(p.history_bonus(50), 1800);
+    }
+
+    #[test]
+    fn the_reduction_table_follows_its_coefficients() {
+        let mut p = SearchParams::default();
+        let before = p.reduction(20, 30);
+        p.set("lmr_divisor", 150);
+        assert!(p.reduction(20, 30) > before);
     }
 }

@@ -3,7 +3,7 @@
 //! the clock and the controls, deciding when an iteration is the last, and reporting.
 
 use super::history::piece_to;
-use super::params::{reduction, ASPIRATION_DELTA, EVAL_NONE, MAX_DEPTH, MAX_PLY};
+use super::params::{EVAL_NONE, MAX_DEPTH, MAX_PLY};
 use super::threads::Shared;
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
@@ -218,7 +218,7 @@ impl<E: Evaluate> Worker<'_, E> {
         let pv_idx = self.pv_idx;
         self.seldepth = 0;
         let prev = self.root_moves[pv_idx].prev_score;
-        let mut delta = ASPIRATION_DELTA + prev.abs().min(MATE_BOUND) / 64;
+        let mut delta = self.params.aspiration_delta + prev.abs().min(MATE_BOUND) / 64;
         let (mut alpha, mut beta) = if self.features.aspiration && depth >= 4 && prev.abs() < MATE_BOUND {
             ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY))
         } else {
@@ -287,7 +287,7 @@ impl<E: Evaluate> Worker<'_, E> {
                     && !gives_check
                     && !in_check
                 {
-                    (reduction(depth, move_number) - 1).max(0)
+                    (self.params.reduction(depth, move_number) - 1).max(0)
                 } else {
                     0
                 };

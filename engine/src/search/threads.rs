@@ -7,6 +7,7 @@
 //! histories without reference counting; starting them costs tens of microseconds per search.
 
 use super::history::Histories;
+use super::params::SearchParams;
 use super::root::{checked_pv, MainThread, RootMove};
 use super::see::victim_value;
 use super::time::TimeManager;
@@ -83,6 +84,8 @@ pub struct SearchJob<'s, E: Evaluate> {
     pub options: &'s SearchOptions,
     /// Selective parts in use.
     pub features: SearchFeatures,
+    /// The tunable numbers.
+    pub params: &'s SearchParams,
 }
 
 /// The root moves the limits allow, captures of bigger pieces first. Falls back to every legal move if
@@ -119,7 +122,7 @@ pub fn run<E: Evaluate>(
     let time = TimeManager::new(limits, pos.fullmove_number(), job.options.move_overhead_ms);
     let multipv = job.options.multipv.max(1);
     let exact_node_limit = if threads == 1 { limits.nodes.unwrap_or(u64::MAX) } else { u64::MAX };
-    let (eval, tt, features) = (job.eval, job.tt, job.features);
+    let (eval, tt, features, params) = (job.eval, job.tt, job.features, job.params);
 
     let mut histories = job.histories.iter_mut();
     let Some(main_hist) = histories.next() else {
@@ -143,6 +146,7 @@ pub fn run<E: Evaluate>(
                     roots,
                     u64::MAX,
                     features,
+                    params,
                     None,
                 );
                 w.iterate();
@@ -179,6 +183,7 @@ pub fn run<E: Evaluate>(
                 main_roots,
                 exact_node_limit,
                 features,
+                params,
                 Some(main),
             );
             w.iterate();

@@ -3,7 +3,7 @@
 //! Nodes are counted at every `make_move` of the root, the main search and quiescence (null moves are not
 //! counted). The root loop and iterative deepening are in `root.rs`.
 
-use super::history::{bonus, piece_to, Histories, NO_ROW};
+use super::history::{piece_to, Histories, NO_ROW};
 use super::movepick::{MovePicker, OrderInfo};
 use super::params::*;
 use super::repetition::{cycle_score, natural_limit_reached};
@@ -46,6 +46,8 @@ const EMPTY_FRAME: Frame =
 /// A search thread.
 pub(super) struct Worker<'a, E: Evaluate> {
     eval: &'a E,
+    /// The tunable numbers.
+    pub params: &'a SearchParams,
     pub tt: &'a TranspositionTable,
     pub shared: &'a Shared,
     hist: &'a mut Histories,
@@ -98,6 +100,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         root_moves: Vec<RootMove>,
         node_limit: u64,
         features: SearchFeatures,
+        params: &'a SearchParams,
         main: Option<MainThread<'a>>,
     ) -> Worker<'a, E> {
         let filler = root_moves
@@ -105,6 +108,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             .map_or(Move::new(crate::Square::from_index(0), crate::Square::from_index(1)), |r| r.mv);
         Worker {
             eval,
+            params,
             tt,
             shared,
             hist,
@@ -351,10 +355,13 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         };
         let strong = self.has_strong_pieces();
         let features = self.features;
+        let prm = self.params;
 
         if !PV && !in_check && excluded.is_none() {
             // Razoring: hopeless at low depth unless a capture saves it.
-            if features.futility && depth <= 3 && eval < alpha - RAZOR_BASE - RAZOR_PER_DEPTH2 * depth * depth
+            if features.futility
+                && depth <= 3
+                && eval < alpha - prm.razor_base - prm.razor_per_depth2 * depth * depth
             {
                 let v = self.qsearch::<false>(alpha - 1, alpha, ply);
                 if v < alpha {
@@ -363,8 +370,8 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             }
             // Reverse futility: far above beta at low depth.
             if features.futility
-                && depth <= RFP_DEPTH
-                && eval - RFP_MARGIN * (depth - improving as i32) >= beta
+                && depth <= prm.rfp_depth
+                && eval - prm.rfp_margin * (depth - improving as i32) >= beta
                 && eval < MATE_BOUND
                 && beta > -MATE_BOUND
             {
@@ -375,12 +382,14 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             if features.null_move
                 && self.frame_back(ply, 1).mv.is_some()
                 && eval >= beta
-                && static_eval >= beta - 10 * depth + 150
+                && static_eval >= beta - prm.nmp_eval_per_depth * depth + prm.nmp_eval_base
                 && ply >= self.nmp_min_ply
                 && beta > -MATE_BOUND
                 && strong
             {
-                let r = 3 + depth / 3 + ((eval - beta) / 100).min(3);
+                let r = prm.nmp_base
+                    + depth / prm.nmp_depth_divisor
+                    + ((eval - beta) / prm.nmp_eval_divisor).min(prm.nmp_eval_max);
                 let f = self.frame_mut(ply);
                 f.mv = None;
                 f.cont_row = NO_ROW;
@@ -392,7 +401,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 }
                 if v >= beta {
                     let v = if v >= MATE_BOUND { beta } else { v };
-                    if self.nmp_min_ply > 0 || depth < 12 {
+                    if self.nmp_min_ply > 0 || depth < prm.nmp_verify_depth {
                         return v;
                     }
                     self.nmp_min_ply = ply + (3 * (depth - r) / 4).max(0) as usize;
@@ -410,7 +419,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
 
         // Internal iterative reduction: without a hash move this node was not searched before; search it
         // shallower so the next iteration finds a move to start with.
-        if features.iir && (PV || cut_node) && depth >= 4 && tt_move.is_none() {
+        if features.iir && (PV || cut_node) && depth >= prm.iir_depth && tt_move.is_none() {
             depth -= 1;
         }
 
@@ -453,33 +462,36 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             // Shallow-depth pruning, once a move has saved us from being mated; not while looking for a faster
             // mate (alpha a mate score), where quiet moves cannot be judged by the static evaluation.
             if best > -MATE_BOUND && alpha < MATE_BOUND && strong {
-                let lmr_depth = (depth - 1 - reduction(depth, move_count)).max(0);
+                let lmr_depth = (depth - 1 - prm.reduction(depth, move_count)).max(0);
                 if capture {
                     if features.see_pruning
                         && !gives_check
-                        && depth <= 8
-                        && !see_ge(&self.pos, m, -SEE_CAPTURE_PER_DEPTH * depth)
+                        && depth <= prm.see_capture_depth
+                        && !see_ge(&self.pos, m, -prm.see_capture_per_depth * depth)
                     {
                         continue;
                     }
                 } else if !gives_check {
-                    if features.move_count_pruning && move_count as i32 >= lmp_threshold(depth, improving) {
+                    if features.move_count_pruning && move_count as i32 >= prm.lmp_threshold(depth, improving)
+                    {
                         skip_quiets = true;
                         continue;
                     }
-                    if features.move_count_pruning && lmr_depth < 4 && stat < HISTORY_PRUNE_PER_DEPTH * depth
+                    if features.move_count_pruning
+                        && lmr_depth < prm.history_prune_depth
+                        && stat < prm.history_prune_per_depth * depth
                     {
                         continue;
                     }
                     if features.futility
                         && !in_check
-                        && lmr_depth < 8
-                        && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha
+                        && lmr_depth < prm.futility_depth
+                        && static_eval + prm.futility_base + prm.futility_per_depth * lmr_depth <= alpha
                     {
                         continue;
                     }
                     if features.see_pruning
-                        && !see_ge(&self.pos, m, -SEE_QUIET_PER_DEPTH2 * lmr_depth * lmr_depth)
+                        && !see_ge(&self.pos, m, -prm.see_quiet_per_depth2 * lmr_depth * lmr_depth)
                     {
                         continue;
                     }
@@ -493,7 +505,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                     (features.singular && Some(m) == tt_move && excluded.is_none() && depth >= 8, tt_data)
                 {
                     if d.bound != Bound::Upper && d.depth >= depth - 3 && tt_score.abs() < MATE_BOUND {
-                        let s_beta = tt_score - 2 * depth;
+                        let s_beta = tt_score - prm.singular_margin_per_depth * depth;
                         let s_depth = (depth - 1) / 2;
                         self.frame_mut(ply).excluded = Some(m);
                         let v = self.search::<false>(s_beta - 1, s_beta, s_depth, ply, cut_node);
@@ -527,7 +539,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             let mut v = -INFINITY;
             if features.reductions && depth >= 2 && move_count > 1 + PV as usize {
                 // Late move reduction.
-                let mut r = reduction(depth, move_count);
+                let mut r = prm.reduction(depth, move_count);
                 if tt_pv {
                     r -= 1;
                 }
@@ -546,7 +558,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                     if Some(m) == killers[0] || Some(m) == killers[1] || Some(m) == counter {
                         r -= 1;
                     }
-                    r -= (stat - 2000) / 8000;
+                    r -= (stat - prm.lmr_history_offset) / prm.lmr_history_divisor;
                 }
                 if gives_check {
                     r -= 1;
@@ -586,12 +598,12 @@ impl<'a, E: Evaluate> Worker<'a, E> {
 
         if let Some(bm) = best_move {
             if self.pos.is_capture(bm) {
-                self.update_capture_stat(bm, bonus(depth + 1));
+                self.update_capture_stat(bm, self.params.history_bonus(depth + 1));
             } else {
                 self.update_quiet_stats(ply, bm, &quiets_tried, depth + 1);
             }
             for &c in captures_tried.iter() {
-                self.update_capture_stat(c, -bonus(depth + 1));
+                self.update_capture_stat(c, -self.params.history_bonus(depth + 1));
             }
         }
 
@@ -676,7 +688,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 return best;
             }
             alpha = alpha.max(best);
-            futility_base = static_eval + DELTA_MARGIN;
+            futility_base = static_eval + self.params.delta_margin;
         }
 
         let rows = [self.frame_back(ply, 1).cont_row, self.frame_back(ply, 2).cont_row, NO_ROW];
@@ -700,7 +712,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                         continue;
                     }
                 }
-                if !see_ge(&self.pos, m, -50) {
+                if !see_ge(&self.pos, m, -self.params.qsearch_see) {
                     continue;
                 }
             }
@@ -731,7 +743,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
     /// Rewards the quiet move `m` that was best at `ply` (killer, counter-move, histories) and punishes the
     /// quiet moves tried before it.
     fn update_quiet_stats(&mut self, ply: usize, m: Move, others: &[Move], depth: i32) {
-        let b = bonus(depth);
+        let b = self.params.history_bonus(depth);
         let rows = [
             self.frame_back(ply, 1).cont_row,
             self.frame_back(ply, 2).cont_row,
