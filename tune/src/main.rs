@@ -83,6 +83,39 @@ fn quiet_fens(game: &engine::selfplay::Game) -> Vec<String> {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Tune the search's parameters by SPSA, playing game pairs through `chuhan match` (resumable).
+    Spsa {
+        /// The chuhan binary to tune (copy it first: the run uses it throughout).
+        #[arg(long, default_value = "target/release/chuhan")]
+        engine: PathBuf,
+        /// Parameters to tune, comma-separated (default: all of them).
+        #[arg(long, value_delimiter = ',')]
+        params: Vec<String>,
+        /// Planned rounds.
+        #[arg(long, default_value_t = 2500)]
+        rounds: u64,
+        /// Game pairs per round.
+        #[arg(long, default_value_t = 2)]
+        pairs: u64,
+        /// Clock for every game (`chuhan match --tc`).
+        #[arg(long, default_value = "2+0.02")]
+        tc: String,
+        /// Games at once.
+        #[arg(long, default_value_t = 2)]
+        concurrency: usize,
+        /// Opening lines.
+        #[arg(long, default_value = "scripts/openings.fen")]
+        openings: PathBuf,
+        /// Learning rate at the end (a_end / c_end²).
+        #[arg(long, default_value_t = 0.002)]
+        r_end: f64,
+        /// Seed of the perturbations and openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Checkpoint, trajectory and per-round files.
+        #[arg(long, default_value = "target/spsa")]
+        dir: PathBuf,
+    },
     /// Self-play games at a fixed node budget for training data, appended to a game file (resumable).
     Datagen {
         /// Games the file should hold at the end.
@@ -349,6 +382,31 @@ fn main() -> ExitCode {
             run_datagen(&config, &openings)
         }
         Command::Selfplay { games, out, play } => selfplay(games, &out, &play),
+        Command::Spsa { engine, params, rounds, pairs, tc, concurrency, openings, r_end, seed, dir } => {
+            let config = tune::spsa::SpsaConfig {
+                engine,
+                params,
+                rounds,
+                pairs_per_round: pairs,
+                limits: vec!["--tc".into(), tc],
+                concurrency,
+                openings,
+                r_end,
+                dir,
+                seed,
+            };
+            let start = Instant::now();
+            tune::spsa::run(&config, |state, net| {
+                eprintln!(
+                    "round {}/{} ({} games, {:.0}s): plus side net {net:+}",
+                    state.round,
+                    config.rounds,
+                    state.games,
+                    start.elapsed().as_secs_f64()
+                )
+            })
+            .map(|state| println!("{}", tune::spsa::summary(&state)))
+        }
         Command::Tune { data, weights, out, iterations, learning_rate, regularization, validation_every } => {
             let config = TexelConfig { iterations, learning_rate, regularization, validation_every };
             run_tune(&data, weights.as_deref(), &out, &config)
