@@ -14,7 +14,11 @@ use engine::{Color, Piece, PieceKind, Position};
 struct SketchEval;
 
 impl Evaluate for SketchEval {
-    fn evaluate(&self, pos: &Position) -> i32 {
+    type State = ();
+
+    fn new_state(&self) {}
+
+    fn evaluate_with(&self, pos: &Position, _: &mut ()) -> i32 {
         let mut side = [0i32; 2];
         for color in Color::ALL {
             for kind in PieceKind::ALL {

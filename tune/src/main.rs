@@ -172,7 +172,11 @@ enum AnyEval {
 }
 
 impl Evaluate for AnyEval {
-    fn evaluate(&self, pos: &Position) -> i32 {
+    type State = ();
+
+    fn new_state(&self) {}
+
+    fn evaluate_with(&self, pos: &Position, _: &mut ()) -> i32 {
         match self {
             AnyEval::Fixed(e) => e.evaluate(pos),
             AnyEval::Weighted(e) => e.evaluate(pos),

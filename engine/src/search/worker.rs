@@ -46,6 +46,8 @@ const EMPTY_FRAME: Frame =
 /// A search thread.
 pub(super) struct Worker<'a, E: Evaluate> {
     eval: &'a E,
+    /// This thread's evaluation state (e.g. network accumulators following the line).
+    eval_state: E::State,
     pub tt: &'a TranspositionTable,
     pub shared: &'a Shared,
     hist: &'a mut Histories,
@@ -104,6 +106,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             .map_or(Move::new(crate::Square::from_index(0), crate::Square::from_index(1)), |r| r.mv);
         Worker {
             eval,
+            eval_state: eval.new_state(),
             tt,
             shared,
             hist,
@@ -146,8 +149,8 @@ impl<'a, E: Evaluate> Worker<'a, E> {
     }
 
     #[inline(always)]
-    pub fn evaluate(&self) -> i32 {
-        self.eval.evaluate(&self.pos).clamp(-EVAL_CAP, EVAL_CAP)
+    pub fn evaluate(&mut self) -> i32 {
+        self.eval.evaluate_with(&self.pos, &mut self.eval_state).clamp(-EVAL_CAP, EVAL_CAP)
     }
 
     /// The principal variation found below `ply` by the last PV search there.
