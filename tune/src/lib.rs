@@ -2,7 +2,8 @@
 //!
 //! - [`datagen`] plays self-play games at a fixed node budget and stores them with [`gamefile`];
 //! - [`texel`] fits the evaluation's weights to game results (the evaluation as a linear function of its
-//!   weights is `eval::linear`), and [`source`] writes them back as `eval/src/weights.rs`.
+//!   weights is `eval::linear`), and [`source`] writes them back as `eval/src/weights.rs`;
+//! - [`nnue`] trains the learned evaluation (`eval::nnue`) on game files.
 //!
 //! Every game here is played by `engine::selfplay` and judged by `engine::rules`, the same referee as
 //! `chuhan judge` and `chuhan match`. The `chuhan-tune` binary drives it all (scripts/tune.sh).
@@ -10,5 +11,6 @@
 
 pub mod datagen;
 pub mod gamefile;
+pub mod nnue;
 pub mod source;
 pub mod texel;

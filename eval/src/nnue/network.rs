@@ -103,6 +103,16 @@ impl Network {
         simd::update(out, &self.input_bias, &self.input_weights, self.hidden, &active[..n], &[]);
     }
 
+    /// The score for the side to move, internal units, from the active features of each perspective
+    /// (the trainer's view of a position).
+    pub fn evaluate_active(&self, us: &[usize], them: &[usize]) -> i32 {
+        let mut acc_us = vec![0i16; self.hidden];
+        let mut acc_them = vec![0i16; self.hidden];
+        simd::update(&mut acc_us, &self.input_bias, &self.input_weights, self.hidden, us, &[]);
+        simd::update(&mut acc_them, &self.input_bias, &self.input_weights, self.hidden, them, &[]);
+        self.output(&acc_us, &acc_them)
+    }
+
     /// The score of `pos` for the side to move, computed from scratch.
     pub fn evaluate_from_scratch(&self, pos: &Position) -> i32 {
         let mut us = vec![0i16; self.hidden];
