@@ -56,6 +56,7 @@ pub fn option_lines(dialect: Dialect) -> Vec<String> {
                     write!(line, "combo{vars} default {default}")
                 }
                 (OptionKind::Button, _) => write!(line, "button"),
+                (OptionKind::Text { default }, _) => write!(line, "string default {default}"),
             }
             .ok()?;
             Some(line)
