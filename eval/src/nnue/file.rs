@@ -143,7 +143,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Network, LoadError> {
     if inputs != INPUTS {
         return Err(LoadError::WrongShape(format!("{inputs} inputs, this build has {INPUTS}")));
     }
-    if !(HIDDEN_RANGE.0..=HIDDEN_RANGE.1).contains(&hidden) || hidden % 16 != 0 {
+    if !(HIDDEN_RANGE.0..=HIDDEN_RANGE.1).contains(&hidden) || !hidden.is_multiple_of(16) {
         return Err(LoadError::WrongShape(format!(
             "hidden size {hidden} (a multiple of 16 from {} to {} is needed)",
             HIDDEN_RANGE.0, HIDDEN_RANGE.1

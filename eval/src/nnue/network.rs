@@ -41,7 +41,7 @@ impl Network {
         output_weights: Vec<i16>,
         output_bias: i32,
     ) -> Result<Network, String> {
-        if hidden == 0 || hidden % 16 != 0 {
+        if hidden == 0 || !hidden.is_multiple_of(16) {
             return Err(format!("hidden size {hidden} is not a positive multiple of 16"));
         }
         for (name, len, want) in [

@@ -104,7 +104,7 @@ pub unsafe fn update_avx2(
     removed: &[usize],
 ) {
     use std::arch::x86_64::*;
-    assert!(hidden % LANES == 0 && out.len() >= hidden && input.len() >= hidden);
+    assert!(hidden.is_multiple_of(LANES) && out.len() >= hidden && input.len() >= hidden);
     for &f in added.iter().chain(removed) {
         assert!((f + 1) * hidden <= weights.len());
     }
@@ -134,7 +134,7 @@ pub unsafe fn update_avx2(
 pub unsafe fn output_avx2(us: &[i16], them: &[i16], w_us: &[i16], w_them: &[i16]) -> i32 {
     use std::arch::x86_64::*;
     let n = us.len();
-    assert!(n % LANES == 0 && them.len() == n && w_us.len() == n && w_them.len() == n);
+    assert!(n.is_multiple_of(LANES) && them.len() == n && w_us.len() == n && w_them.len() == n);
     let zero = _mm256_setzero_si256();
     let ceiling = _mm256_set1_epi16(QA as i16);
     let mut sum = _mm256_setzero_si256();

@@ -268,7 +268,7 @@ pub fn train(data: &Dataset, config: &TrainConfig, mut report: impl FnMut(&str))
     for epoch in 0..config.epochs {
         let start = std::time::Instant::now();
         // Fisher-Yates shuffle from a per-epoch generator.
-        let mut rng = engine::random::Rng::new(mix(config.seed ^ (epoch as u64 + 1) * 0x1000_0001));
+        let mut rng = engine::random::Rng::new(mix(config.seed ^ ((epoch as u64 + 1) * 0x1000_0001)));
         for i in (1..order.len()).rev() {
             order.swap(i, rng.below(i + 1));
         }
