@@ -402,15 +402,17 @@ fn run_train(data: &[PathBuf], out: &Path, config: &TrainConfig, threads: usize)
         for path in [out, named.as_path()] {
             eval::nnue::file::save(net, path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
-        let (train_loss, valid_loss) = outcome.losses.last().copied().unwrap_or((0.0, 0.0));
+        let (train_loss, valid_loss) =
+            outcome.losses.get(outcome.best_epoch.saturating_sub(1)).copied().unwrap_or((0.0, 0.0));
         println!(
-            "trained {}x2 network on {} positions ({} validation) in {:.0}s: K {:.0}, train loss {train_loss:.6}, \
+            "trained {}x2 network on {} positions ({} validation) in {:.0}s: K {:.0}, epoch {} kept, train loss {train_loss:.6}, \
              validation loss {valid_loss:.6} (search scores {:.6}), quantisation error {:.2} cp; wrote {} and {}",
             net.hidden(),
             outcome.sizes.0,
             outcome.sizes.1,
             start.elapsed().as_secs_f64(),
             outcome.scale,
+            outcome.best_epoch,
             outcome.score_loss,
             outcome.quantisation_cp,
             out.display(),

@@ -71,6 +71,8 @@ pub struct TrainOutcome {
     pub scale: f32,
     /// Training and validation loss after each epoch.
     pub losses: Vec<(f64, f64)>,
+    /// The epoch kept (1-based): the one with the lowest validation loss.
+    pub best_epoch: usize,
     /// Validation loss of the search scores themselves (the part of the target a net cannot beat).
     pub score_loss: f64,
     /// Mean |float − quantised| evaluation on the validation set, centipawns (100 = a horse).
@@ -265,6 +267,8 @@ pub fn train(data: &Dataset, config: &TrainConfig, mut report: impl FnMut(&str))
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
     let batch = config.batch_size.max(CHUNKS);
     let mut losses = Vec::new();
+    // The epoch with the lowest validation loss is the one kept: with little data the net overfits.
+    let mut best: Option<(f64, Model)> = None;
     for epoch in 0..config.epochs {
         let start = std::time::Instant::now();
         // Fisher-Yates shuffle from a per-epoch generator.
@@ -302,6 +306,9 @@ pub fn train(data: &Dataset, config: &TrainConfig, mut report: impl FnMut(&str))
         let train_loss = epoch_loss / train.len().max(1) as f64;
         let valid_loss = loss(&model, &valid, lambda, scale);
         losses.push((train_loss, valid_loss));
+        if valid.is_empty() || best.as_ref().is_none_or(|(b, _)| valid_loss < *b) {
+            best = Some((valid_loss, model.clone()));
+        }
         report(&format!(
             "epoch {:>3}/{}  lr {lr:.5}  train loss {train_loss:.6}  validation loss {valid_loss:.6}  {:.1}s",
             epoch + 1,
@@ -309,6 +316,11 @@ pub fn train(data: &Dataset, config: &TrainConfig, mut report: impl FnMut(&str))
             start.elapsed().as_secs_f64()
         ));
     }
+    let (best_epoch, model) = match best {
+        Some((loss, m)) => (losses.iter().position(|l| l.1 == loss).map_or(losses.len(), |i| i + 1), m),
+        None => (0, model),
+    };
+    report(&format!("keeping epoch {best_epoch}"));
     let network = model.quantise();
     let quantisation_cp = quantisation_error(&model, &network, &valid) * 100.0 / OUTPUT_SCALE as f64;
     TrainOutcome {
@@ -316,6 +328,7 @@ pub fn train(data: &Dataset, config: &TrainConfig, mut report: impl FnMut(&str))
         network,
         scale,
         losses,
+        best_epoch,
         score_loss,
         quantisation_cp,
         sizes: (train.len(), valid.len()),
