@@ -48,9 +48,9 @@ impl Default for TrainConfig {
     fn default() -> Self {
         TrainConfig {
             hidden: 128,
-            epochs: 12,
+            epochs: 30,
             batch_size: 16_384,
-            learning_rate: 0.002,
+            learning_rate: 0.008,
             lambda: 0.3,
             scale: None,
             validation: 0.05,
