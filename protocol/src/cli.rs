@@ -1,6 +1,7 @@
 //! The command-line tools other than the protocol loop: their arguments and what they print. `main.rs`
 //! only parses and dispatches here.
 
+use crate::evaluator::EngineEval;
 use engine::Position;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -75,19 +76,23 @@ pub fn bench(args: BenchArgs) -> ExitCode {
         },
         None => engine::bench::DEFAULT_FENS.to_string(),
     };
-    let net = match &args.evalfile {
-        Some(path) => match eval::nnue::file::load(path) {
-            Ok(net) => std::sync::Arc::new(net),
-            Err(e) => {
-                eprintln!("chuhan bench: {}: {e}", path.display());
-                return ExitCode::FAILURE;
-            }
-        },
-        None => eval::nnue::embedded(),
+    let evaluator = if args.eval == "nnue" {
+        let net = match &args.evalfile {
+            Some(path) => match eval::nnue::file::load(path) {
+                Ok(net) => std::sync::Arc::new(net),
+                Err(e) => {
+                    eprintln!("chuhan bench: {}: {e}", path.display());
+                    return ExitCode::FAILURE;
+                }
+            },
+            None => eval::nnue::embedded(),
+        };
+        EngineEval::Nnue(eval::nnue::Nnue::new(net))
+    } else {
+        crate::evaluator::new_evaluator()
     };
-    let choice = crate::evaluator::EvalChoice { knowledge: "large".into(), nnue: args.eval == "nnue", net };
     let config = engine::bench::BenchConfig { depth: args.depth, threads: args.threads, hash_mb: args.hash };
-    match crate::tools::bench_lines(&text, &config, choice.evaluator()) {
+    match crate::tools::bench_lines(&text, &config, evaluator) {
         Ok(lines) => {
             for line in lines {
                 println!("{line}");
