@@ -5,7 +5,8 @@
 #   scripts/sprt.sh BASE_REF [extra chuhan match options...]
 #
 # Environment (defaults): TC (5+0.05), CONCURRENCY (number of cores), GAMES (20000, the cap), ELO0 (0),
-# ELO1 (5), ALPHA (0.05), BETA (0.05), HASH (16), OUT (target/sprt: results, PGN and engine log).
+# ELO1 (5), ALPHA (0.05), BETA (0.05), HASH (16), OUT (target/sprt: results and PGN), ENGINE_LOG (0; 1 also
+# writes every line to and from the engines next to the results, as <results>.log: large for long runs).
 # Interrupted? Run the same command with RESUME=<results file printed at the start>.
 set -euo pipefail
 
@@ -40,6 +41,8 @@ results=${RESUME:-$out/new-vs-$short-$stamp.txt}
 pgn=${results%.txt}.pgn
 resume=()
 if [[ -n ${RESUME:-} ]]; then resume=(--resume); fi
+log=()
+if [[ ${ENGINE_LOG:-0} == 1 ]]; then log=(--engine-log "${results%.txt}.log"); fi
 echo "results: $results" >&2
 
 "$work/chuhan-new" match \
@@ -52,4 +55,4 @@ echo "results: $results" >&2
     --openings "$root/scripts/openings.fen" --order random \
     --sprt elo0="${ELO0:-0}" elo1="${ELO1:-5}" alpha="${ALPHA:-0.05}" beta="${BETA:-0.05}" \
     --results "$results" --pgn "$pgn" \
-    "${resume[@]}" "$@"
+    "${resume[@]}" "${log[@]}" "$@"

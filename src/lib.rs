@@ -1,1 +1,1 @@
-//! Whole-program tests and benchmarks live in tests/ and benches/.
+//! The workspace root: the cross-crate tests in tests/ and the criterion benchmarks in benches/.

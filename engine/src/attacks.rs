@@ -258,6 +258,9 @@ const fn fill_patterns(out: &mut [Bitboard; 16], gather: Gather, dir_targets: [u
     }
 }
 
+// The table builders below walk the board in the same loop shape, each spelled out: `const fn` cannot
+// take closures, and the tables are built at compile time. (Kept on purpose in the duplicates review.)
+
 /// Horse: one orthogonal step (the leg) then one diagonal step outward.
 const fn horse_table() -> LameLeaper {
     let mut t = LameLeaper {

@@ -1,4 +1,5 @@
-//! Traditional Chinese move notation (art. 1.1, 7.5) to and from ICCS moves.
+//! Traditional Chinese move notation (docs/notation.md; docs/rules.md, art. 1.1 and 7.5) to and from
+//! ICCS moves.
 //!
 //! A move is written piece, file, direction, number: `炮二平五`, `马8进7`, `车一进三`. Each side numbers the
 //! files from its own right, Red with Chinese numerals 一..九, Black with 1..9. 进 is forward, 退 back, 平
@@ -7,8 +8,9 @@
 //!
 //! Several identical pieces on one file are told apart by their order from the front (the mover's front):
 //! two `前`/`后`, three `前`/`中`/`后`, four `前`/`中前`/`中后`/`后`, five `前`/`中前`/`中`/`中后`/`后`
-//! (seed 004): `前车进一`, `中兵平四`. When a side's pawns stand several to a file on more than one file,
-//! the order word is followed by the file instead of the piece: `前三进一`, `后7平6`. Advisors and elephants
+//! (docs/notation.md, "Several identical pieces on one file"): `前车进一`, `中兵平四`. When a side's pawns
+//! stand several to a file on more than one file, the order word is followed by the file instead of the
+//! piece: `前三进一`, `后7平6` (a chuhan convention, named as such there). Advisors and elephants
 //! on one file need no order word (their direction already tells them apart) and get none on output.
 //!
 //! Input is forgiving: traditional and variant characters (車 俥, 馬 傌, 砲 包, 帥, 將, 仕/士, 相/象, 兵/卒,
@@ -70,7 +72,7 @@ fn numeral(color: Color, n: u8) -> char {
     }
 }
 
-/// Order words for `n` identical pieces on a file, front first (seed 004).
+/// Order words for `n` identical pieces on a file, front first (docs/notation.md).
 fn order_words(n: usize) -> &'static [&'static str] {
     match n {
         2 => &["前", "后"],

@@ -1,5 +1,6 @@
 //! Reproducible randomness: one small generator for everything that needs variety (weak play, opening
-//! plies for self-play, test positions), and a random walker that turns a seed into positions.
+//! plies for self-play, test positions), a seed-mixing one for shuffles, and a random walker that turns a
+//! seed into positions.
 //!
 //! Xorshift64 (shifts 13, 7, 17) is enough: nothing here needs statistical quality beyond "varied", and
 //! a seed must give the same stream on every machine so that tests and self-play data are reproducible.
@@ -57,6 +58,35 @@ impl Rng {
     /// One element of a non-empty slice.
     pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
         items[self.below(items.len())]
+    }
+}
+
+/// SplitMix64: every output is a strong mix of a counter, so consecutive small seeds (0, 1, 2, ... as
+/// people type them) still give unrelated streams. `chuhan match` shuffles its openings with it.
+#[derive(Clone, Debug)]
+pub struct SplitMix(u64);
+
+impl SplitMix {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> SplitMix {
+        SplitMix(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Fisher-Yates shuffle.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = (self.next_u64() % (i as u64 + 1)) as usize;
+            items.swap(i, j);
+        }
     }
 }
 

@@ -2,9 +2,10 @@
 //! behind self-play data, the tuner's matches and the self-play tests. (`chuhan match` plays engine
 //! processes instead, and asks the same referee.)
 //!
-//! A game ends when the referee says so (mate, stalemate, the 棋例 of arts. 25-29, the 60-move limit, a
-//! dead position), when adjudication is on and both sides' searches agree for several plies that one side
-//! is winning, or at a ply cap (unfinished, scored as a draw by whoever needs a number).
+//! A game ends when the referee says so (mate, stalemate, the 棋例 of docs/rules.md, art. 24-29, the
+//! 60-move limit, a dead position), when adjudication is on and both sides' searches agree for several
+//! plies that one side is winning, or at a ply cap (unfinished, scored as a draw by whoever needs a
+//! number).
 
 use crate::evaluate::Evaluate;
 use crate::position::Position;

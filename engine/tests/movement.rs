@@ -1,4 +1,5 @@
-//! The rules of movement, piece by piece (RULES.md §2), and the consistency of make/unmake.
+//! The rules of movement, piece by piece (docs/rules.md, art. 2.2-2.3), and the consistency of
+//! make/unmake.
 
 use engine::{Move, Position, Square};
 

@@ -2,7 +2,8 @@
 //! draw.
 //!
 //! The evaluation finds which side it favours and asks [`scale`] how much of that advantage is real. The
-//! rules are the textbook ones the rules file lists (RULES.md §5), each deliberately narrow:
+//! rules are textbook sayings (docs/rules.md, appendix "Piece values and sayings"), each deliberately
+//! narrow:
 //! - a side with nothing that can still attack (no rook, horse or cannon, and no pawn off the last rank:
 //!   老卒无功) cannot win, so a position where neither side can is a dead draw;
 //! - a lone cannon cannot mate a king that has no advisors or elephants either (孤炮难鸣): nothing on the

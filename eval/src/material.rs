@@ -1,5 +1,5 @@
 //! Material: the rules' value table, the phase-dependent shifts of the piece values, and the terms for
-//! combinations of strong pieces that the sayings rank (RULES.md §5).
+//! combinations of strong pieces that the sayings rank (docs/rules.md, art. 25.3 and the appendix).
 //!
 //! The rules' table is the starting point and stays exact in the `MATERIAL` block: rook = 2 horses =
 //! 2 cannons = horse + cannon, horse = cannon, advisor = elephant. What the sayings add on top is kept in

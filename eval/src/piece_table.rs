@@ -69,14 +69,8 @@ pub fn sum(pos: &Position, color: Color) -> Packed {
     let table = &TABLE[color.index()];
     // One king per side, always.
     let mut total = value(color, PieceKind::King, pos.king_square(color).index());
-    for kind in [
-        PieceKind::Advisor,
-        PieceKind::Elephant,
-        PieceKind::Horse,
-        PieceKind::Rook,
-        PieceKind::Cannon,
-        PieceKind::Pawn,
-    ] {
+    // Every kind but the king (ALL lists it first).
+    for &kind in &PieceKind::ALL[1..] {
         total += sum_over(&table[kind.index()], pos.pieces(color, kind));
     }
     total

@@ -3,6 +3,12 @@
 //! On a terminal the picture uses the Chinese piece characters on a drawn grid with the river and the
 //! palace diagonals, red pieces in red (ANSI colours). Anywhere else (a GUI's log, a pipe, a test) it uses
 //! FEN letters, which every font has and every diff tool reads.
+//!
+//! Windows: Rust's standard library writes to a console with `WriteConsoleW` (UTF-16), so the Chinese
+//! characters arrive intact whatever the console's code page is (on a pipe the letters are used anyway).
+//! ANSI colour codes, though, are only understood by consoles with virtual-terminal processing switched on
+//! (Windows Terminal; not every `cmd.exe` window), and elsewhere print as `←[1;31m`. So on Windows a terminal
+//! gets the picture without colours, as `d unicode` draws it everywhere.
 
 use crate::command::BoardStyle;
 use engine::{Color, Piece, Position, Square};
@@ -12,12 +18,15 @@ const BLACK: &str = "\x1b[1m";
 const GRID: &str = "\x1b[2m";
 const RESET: &str = "\x1b[0m";
 
-/// The lines `d` prints. `tty`: stdout is a terminal (pictures and colours are welcome).
+/// Whether `d` colours the picture on a terminal: not on Windows (see the module comment).
+pub const COLOURS_ON_A_TERMINAL: bool = !cfg!(windows);
+
+/// The lines `d` prints. `tty`: stdout is a terminal (pictures, and colours where they work, are welcome).
 pub fn render(pos: &Position, style: BoardStyle, tty: bool) -> Vec<String> {
     let mut lines = match style {
         BoardStyle::Ascii => ascii(pos),
         BoardStyle::Unicode => picture(pos, false),
-        BoardStyle::Auto if tty => picture(pos, true),
+        BoardStyle::Auto if tty => picture(pos, COLOURS_ON_A_TERMINAL),
         BoardStyle::Auto => ascii(pos),
     };
     lines.push(String::new());
@@ -179,8 +188,10 @@ mod tests {
         let width = |l: &str| l.chars().map(|c| if (c as u32) >= 0x4e00 { 2 } else { 1 }).sum::<usize>();
         assert_eq!(width(&lines[2]), width(&lines[3]), "{}\n{}", lines[2], lines[3]);
         assert_eq!(width(&lines[2]), width(&lines[10]), "{}\n{}", lines[2], lines[10]);
-        let coloured = render(&Position::startpos(), BoardStyle::Auto, true).join("\n");
-        assert!(coloured.contains(RED) && coloured.contains('帅'));
+        let on_a_terminal = render(&Position::startpos(), BoardStyle::Auto, true).join("\n");
+        assert!(on_a_terminal.contains('帅'));
+        assert_eq!(on_a_terminal.contains(RED), COLOURS_ON_A_TERMINAL);
+        assert_eq!(on_a_terminal.contains('\x1b'), !cfg!(windows));
     }
 
     #[test]

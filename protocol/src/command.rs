@@ -11,6 +11,16 @@ pub enum Dialect {
     Uci,
 }
 
+impl std::fmt::Display for Dialect {
+    /// The command that opens the dialect (`ucci`, `uci`), as `chuhan match`'s `proto=` names it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Dialect::Ucci => "ucci",
+            Dialect::Uci => "uci",
+        })
+    }
+}
+
 /// Where a `position` (or `probe`) command starts from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Base {
@@ -104,11 +114,12 @@ impl Go {
 /// How `d` draws the board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum BoardStyle {
-    /// A picture with Chinese characters when stdout is a terminal, ASCII letters otherwise.
+    /// A picture with Chinese characters when stdout is a terminal (coloured, except on Windows), ASCII
+    /// letters otherwise.
     Auto,
     /// ASCII letters (`d ascii`).
     Ascii,
-    /// The picture, without colours (`d unicode`).
+    /// The picture, without colours (`d unicode`, `d chinese`, `d cn`).
     Unicode,
 }
 

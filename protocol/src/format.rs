@@ -3,7 +3,7 @@
 use crate::command::Dialect;
 use crate::draw::Verdict;
 use crate::options::{OptionKind, OPTIONS};
-use engine::search::{Bound, Score, SearchInfo, MATE, MATE_BOUND};
+use engine::search::{Bound, ProbeResult, Score, SearchInfo, MATE, MATE_BOUND};
 use engine::Move;
 use std::fmt::Write;
 
@@ -148,7 +148,7 @@ pub fn bestmove(dialect: Dialect, best: Option<Move>, ponder: Option<Move>, verd
     let Some(best) = best else {
         return match dialect {
             Dialect::Uci => "bestmove (none)".to_string(),
-            Dialect::Ucci => "nobestmove".to_string(),
+            Dialect::Ucci => NOBESTMOVE.to_string(),
         };
     };
     let mut s = format!("bestmove {best}");
@@ -177,6 +177,30 @@ pub fn message(dialect: Option<Dialect>, text: &str) -> String {
 
 /// `readyok`.
 pub const READYOK: &str = "readyok";
+
+/// UCCI's answer to `go depth 0` after the static evaluation, and to a search with nothing to play.
+pub const NOBESTMOVE: &str = "nobestmove";
+
+/// UCI's report before `bestmove (none)` when the side to move has no legal move (it is mated, or
+/// stalemated, which loses too).
+pub const MATED_NOW: &str = "info depth 0 score mate 0";
+
+/// UCCI `pophash`: what the hash table holds for a position (bare `pophash` when it holds nothing).
+pub fn pophash(entry: Option<ProbeResult>) -> String {
+    let mut line = String::from("pophash");
+    let Some(entry) = entry else { return line };
+    if let Some(m) = entry.best {
+        let _ = write!(line, " bestmove {m}");
+    }
+    let (v, d) = (ucci_score(entry.score), entry.depth);
+    if matches!(entry.bound, Bound::Lower | Bound::Exact) {
+        let _ = write!(line, " lowerbound {v} depth {d}");
+    }
+    if matches!(entry.bound, Bound::Upper | Bound::Exact) {
+        let _ = write!(line, " upperbound {v} depth {d}");
+    }
+    line
+}
 /// UCCI's answer to `quit`.
 pub const BYE: &str = "bye";
 
@@ -207,12 +231,15 @@ mod tests {
     #[test]
     fn introductions_end_with_ok_and_list_options() {
         let uci = introduction(Dialect::Uci);
+        let id = format!("id name chuhan {}", env!("CARGO_PKG_VERSION"));
+        assert_eq!(uci[0], id);
         assert_eq!(uci.last().map(String::as_str), Some("uciok"));
         assert!(uci.contains(&"option name Hash type spin default 16 min 1 max 65536".to_string()));
         assert!(uci.contains(&"option name Clear Hash type button".to_string()));
         assert!(uci.contains(&"option name UCI_ShowWDL type check default false".to_string()));
         assert!(uci.iter().all(|l| !l.contains("usemillisec")));
         let ucci = introduction(Dialect::Ucci);
+        assert_eq!(ucci[0], id);
         assert_eq!(ucci.last().map(String::as_str), Some("ucciok"));
         let first_option = ucci.iter().position(|l| l.starts_with("option")).unwrap();
         assert_eq!(ucci[first_option], "option usemillisec type check default false");

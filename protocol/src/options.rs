@@ -2,6 +2,7 @@
 //! gives its type and range, and [`Settings`] holds the current values. Names are matched without regard
 //! to case, spaces or underscores, so `clear hash`, `Clear Hash` and `clearhash` are one option.
 
+use engine::search::SearchFeatures;
 use std::fmt;
 
 /// Every option chuhan knows.
@@ -295,8 +296,6 @@ pub struct Settings {
     pub threads: usize,
     /// Hash size, MiB.
     pub hash_mb: usize,
-    /// Whether the GUI may ponder (informational: `go ponder` works either way).
-    pub ponder: bool,
     /// Lines to report.
     pub multipv: usize,
     /// Milliseconds kept back per move.
@@ -311,15 +310,9 @@ pub struct Settings {
     pub elo: u32,
     /// UCCI times in milliseconds.
     pub use_millisec: bool,
-    /// UCCI batch mode.
-    pub batch: bool,
-    /// UCCI debug mode.
-    pub debug: bool,
     /// Index into [`RANDOMNESS_LEVELS`].
     pub randomness: usize,
-    /// UCCI style word.
-    pub style: String,
-    /// UCCI pruning word.
+    /// UCCI pruning word: how much of the search's selective pruning is on ([`Settings::search_features`]).
     pub pruning: String,
     /// UCCI knowledge word.
     pub knowledge: String,
@@ -340,7 +333,6 @@ impl Default for Settings {
         let mut s = Settings {
             threads: 0,
             hash_mb: 0,
-            ponder: false,
             multipv: 0,
             move_overhead_ms: 0,
             show_wdl: false,
@@ -348,10 +340,7 @@ impl Default for Settings {
             limit_strength: false,
             elo: 0,
             use_millisec: false,
-            batch: false,
-            debug: false,
             randomness: 0,
-            style: String::new(),
             pruning: String::new(),
             knowledge: String::new(),
             eval: String::new(),
@@ -445,6 +434,28 @@ impl Settings {
         Ok(Applied::Set(spec.id))
     }
 
+    /// The search's selective parts for the UCCI `pruning` level: `large` (the default) is everything,
+    /// `medium` keeps reductions, null move, futility and SEE pruning but not move-count pruning, `small`
+    /// only null move and reductions, `none` no pruning or reduction at all (extensions and aspiration
+    /// windows stay: they prune nothing).
+    pub fn search_features(&self) -> SearchFeatures {
+        let all = SearchFeatures::default();
+        let none = SearchFeatures {
+            null_move: false,
+            futility: false,
+            move_count_pruning: false,
+            see_pruning: false,
+            reductions: false,
+            ..all
+        };
+        match self.pruning.as_str() {
+            "none" => none,
+            "small" => SearchFeatures { null_move: true, reductions: true, ..none },
+            "medium" => SearchFeatures { move_count_pruning: false, ..all },
+            _ => all,
+        }
+    }
+
     /// Stores a value already checked against the table.
     fn store(&mut self, id: OptionId, v: Value<'_>) {
         let int = |v: &Value<'_>| if let Value::Int(n) = v { *n } else { 0 };
@@ -453,7 +464,6 @@ impl Settings {
         match id {
             OptionId::Threads => self.threads = int(&v) as usize,
             OptionId::Hash => self.hash_mb = int(&v) as usize,
-            OptionId::Ponder => self.ponder = flag(&v),
             OptionId::MultiPv => self.multipv = int(&v) as usize,
             OptionId::MoveOverhead => self.move_overhead_ms = int(&v) as u64,
             OptionId::ShowWdl => self.show_wdl = flag(&v),
@@ -461,13 +471,10 @@ impl Settings {
             OptionId::LimitStrength => self.limit_strength = flag(&v),
             OptionId::Elo => self.elo = int(&v) as u32,
             OptionId::UseMillisec => self.use_millisec = flag(&v),
-            OptionId::Batch => self.batch = flag(&v),
-            OptionId::Debug => self.debug = flag(&v),
             OptionId::Randomness => {
                 let w = word(&v);
                 self.randomness = RANDOMNESS_LEVELS.iter().position(|l| *l == w).unwrap_or(0);
             }
-            OptionId::Style => self.style = word(&v),
             OptionId::Pruning => self.pruning = word(&v),
             OptionId::Knowledge => self.knowledge = word(&v),
             OptionId::Eval => self.eval = word(&v),
@@ -475,6 +482,9 @@ impl Settings {
             OptionId::AcceptDraw => self.accept_draw = flag(&v),
             OptionId::OfferDraw => self.offer_draw = flag(&v),
             OptionId::Resign => self.resign = flag(&v),
+            // Checked like every option, because GUIs send them, but nothing depends on them: `go ponder`
+            // works whatever `ponder` says, and batch, debug and style have no meaning here.
+            OptionId::Ponder | OptionId::Batch | OptionId::Debug | OptionId::Style => {}
             OptionId::ClearHash | OptionId::NewGame => {}
         }
     }
@@ -483,6 +493,20 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pruning_levels_switch_the_search_features() {
+        let mut s = Settings::default();
+        assert_eq!(s.search_features(), SearchFeatures::default());
+        s.set("pruning", Some("none")).expect("valid");
+        let f = s.search_features();
+        assert!(!f.null_move && !f.futility && !f.reductions && !f.move_count_pruning && !f.see_pruning);
+        assert!(f.check_extension);
+        s.set("pruning", Some("small")).expect("valid");
+        assert!(s.search_features().null_move && !s.search_features().futility);
+        s.set("pruning", Some("medium")).expect("valid");
+        assert!(s.search_features().futility && !s.search_features().move_count_pruning);
+    }
     use engine::search::SearchOptions;
 
     #[test]

@@ -191,7 +191,7 @@ fn parse_display(rest: &[&str]) -> Result<Command, ParseError> {
     match rest.first().map(|t| t.to_ascii_lowercase()) {
         None => Ok(Command::Display(BoardStyle::Auto)),
         Some(t) if t == "ascii" => Ok(Command::Display(BoardStyle::Ascii)),
-        Some(t) if t == "unicode" || t == "cn" => Ok(Command::Display(BoardStyle::Unicode)),
+        Some(t) if t == "unicode" || t == "chinese" || t == "cn" => Ok(Command::Display(BoardStyle::Unicode)),
         Some(_) => Err(ParseError::UnexpectedToken { command: "d", token: rest[0].to_string() }),
     }
 }
@@ -592,6 +592,7 @@ mod tests {
         assert_eq!(uci("d"), Ok(Command::Display(BoardStyle::Auto)));
         assert_eq!(uci("d ascii"), Ok(Command::Display(BoardStyle::Ascii)));
         assert_eq!(uci("d unicode"), Ok(Command::Display(BoardStyle::Unicode)));
+        assert_eq!(uci("d chinese"), Ok(Command::Display(BoardStyle::Unicode)));
         assert!(matches!(uci("d sideways"), Err(ParseError::UnexpectedToken { .. })));
         assert_eq!(uci("perft 4"), Ok(Command::Perft(4)));
         assert!(matches!(uci("perft"), Err(ParseError::MissingArgument { .. })));

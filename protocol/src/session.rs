@@ -17,7 +17,7 @@ use crate::strength::{line_moves, Strength};
 use engine::evaluate::Evaluate;
 use engine::random::Rng;
 use engine::search::{
-    Bound, Clock, Limits, Reporter, SearchControl, SearchInfo, SearchOptions, SearchResult, Searcher,
+    Clock, Limits, Reporter, SearchControl, SearchInfo, SearchOptions, SearchResult, Searcher,
 };
 use engine::{Move, Position};
 use std::io::{IsTerminal, Read};
@@ -197,7 +197,9 @@ impl Session {
                 }
             }
             Command::Probe(spec) => match resolve(&spec) {
-                Ok(pos) => self.out.line(&probe_line(self.searcher.as_ref(), &pos)),
+                Ok(pos) => {
+                    self.out.line(&format::pophash(self.searcher.as_ref().and_then(|s| s.probe(&pos))))
+                }
                 Err(e) => self.error(&format!("probe rejected: {e}")),
             },
             Command::Quit => return Flow::Quit,
@@ -382,6 +384,10 @@ impl Session {
         if searcher.options() != &wanted {
             searcher.set_options(wanted);
         }
+        let features = self.settings.search_features();
+        if searcher.features() != features {
+            searcher.set_features(features);
+        }
         let wanted = self.eval_choice();
         if !self.eval_applied.same_as(&wanted) {
             searcher.set_evaluator(wanted.evaluator());
@@ -419,13 +425,13 @@ impl Session {
             .any(|m| !self.banmoves.contains(m) && (searchmoves.is_empty() || searchmoves.contains(m)));
         if !playable && !go.ponder {
             if dialect == Dialect::Uci && !self.pos.has_legal_move() {
-                self.out.line("info depth 0 score mate 0");
+                self.out.line(format::MATED_NOW);
             }
             return self.out.line(&format::bestmove(dialect, None, None, Verdict::Play));
         }
         if dialect == Dialect::Ucci && go.depth == Some(0) {
             let eval = self.eval_choice().evaluator().evaluate(&self.pos);
-            return self.out.lines([format::static_eval(dialect, eval), "nobestmove".to_string()]);
+            return self.out.lines([format::static_eval(dialect, eval), format::NOBESTMOVE.to_string()]);
         }
 
         let strength = Strength::from_settings(&self.settings);
@@ -534,26 +540,6 @@ fn resolve(spec: &PositionSpec) -> Result<Position, String> {
         pos.try_play(m).map_err(|e| format!("move {} ('{}'): {e}", i + 1, echo(m)))?;
     }
     Ok(pos)
-}
-
-/// UCCI `probe`: what the hash table knows about `pos`, as `pophash [bestmove m] [lowerbound v depth d]
-/// [upperbound v depth d]` (an exact entry gives both bounds). While a search holds the table, or when it
-/// knows nothing, the answer is a bare `pophash`.
-fn probe_line(searcher: Option<&EngineSearcher>, pos: &Position) -> String {
-    let mut line = String::from("pophash");
-    let Some(entry) = searcher.and_then(|s| s.probe(pos)) else { return line };
-    if let Some(m) = entry.best {
-        line.push_str(&format!(" bestmove {m}"));
-    }
-    let v = crate::format::ucci_score(entry.score);
-    let d = entry.depth;
-    if matches!(entry.bound, Bound::Lower | Bound::Exact) {
-        line.push_str(&format!(" lowerbound {v} depth {d}"));
-    }
-    if matches!(entry.bound, Bound::Upper | Bound::Exact) {
-        line.push_str(&format!(" upperbound {v} depth {d}"));
-    }
-    line
 }
 
 /// Everything a search thread needs.

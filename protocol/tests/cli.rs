@@ -1,5 +1,4 @@
-//! The command line, run as a user would. (Its presence also makes `cargo test` build the `chuhan` binary
-//! that the whole-program tests in the root `tests/` spawn.)
+//! The command line, run as a user would: perft, judge, help and version.
 
 use std::process::Command;
 
@@ -90,4 +89,126 @@ fn protocol_perft_and_bench_print_what_the_command_line_prints() {
     let lines = |o: &std::process::Output| String::from_utf8_lossy(&o.stdout).lines().count();
     assert_eq!(lines(&cli), 2);
     assert_eq!(lines(&loop_), 2);
+}
+
+#[test]
+fn both_protocols_name_the_engine_with_the_package_version() {
+    let id = format!("id name chuhan {}", env!("CARGO_PKG_VERSION"));
+    for (hello, ok) in [("uci", "uciok"), ("ucci", "ucciok")] {
+        // CRLF, as a Windows GUI may send it.
+        let out = run_with_input(&[], &format!("{hello}\r\nisready\r\nquit\r\n"));
+        assert!(out.status.success());
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.first(), Some(&id.as_str()), "{stdout}");
+        assert!(lines.contains(&ok) && lines.contains(&"readyok"), "{stdout}");
+    }
+}
+
+/// `chuhan match` with an engine, a working directory and an argument whose paths have spaces in them (as
+/// `C:\Program Files\...` does on Windows): each must reach the engine as one word.
+#[test]
+fn match_runs_engines_from_paths_with_spaces() {
+    let root = std::env::temp_dir().join(format!("chuhan cli test {}", std::process::id()));
+    let bin_dir = root.join("engines dir");
+    let work_dir = root.join("work dir");
+    std::fs::create_dir_all(&bin_dir).expect("scratch directory");
+    std::fs::create_dir_all(&work_dir).expect("scratch directory");
+    let exe = bin_dir.join(format!("chuhan copy{}", std::env::consts::EXE_SUFFIX));
+    std::fs::copy(env!("CARGO_BIN_EXE_chuhan"), &exe).expect("copy chuhan");
+    let log = |name: &str| work_dir.join(format!("engine {name} log.txt"));
+    let engine = |name: &str| {
+        vec![
+            "--engine".to_string(),
+            format!("name={name}"),
+            format!("cmd={}", exe.display()),
+            format!("dir={}", work_dir.display()),
+            "arg=--log".to_string(),
+            format!("arg={}", log(name).display()),
+        ]
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .arg("match")
+        .args(engine("a"))
+        .args(engine("b"))
+        .args(["--depth", "1", "--games", "2", "--max-plies", "4"])
+        .output()
+        .expect("run chuhan match");
+    let logs: Vec<String> = ["a", "b"].map(|n| std::fs::read_to_string(log(n)).unwrap_or_default()).into();
+    let _ = std::fs::remove_dir_all(&root);
+    assert!(
+        out.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for text in logs {
+        assert!(text.contains("< uci") && text.contains("> bestmove"), "{text}");
+    }
+}
+
+#[test]
+fn perft_divide_lists_every_root_move() {
+    let out = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .args(["perft", "2", "--divide"])
+        .output()
+        .expect("run chuhan");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 46, "{text}");
+    assert_eq!(lines[44], "Nodes searched: 1920");
+    assert!(lines[45].starts_with("Nodes/second: "), "{text}");
+    assert!(lines.contains(&"h2e2: 45"), "{text}");
+}
+
+// ---------------------------------------------------------------------------------------------------
+// `chuhan judge` (the referee itself is tested in engine/tests/judge.rs)
+
+/// A perpetual check by Red: the rook checks from g8 and g9 while the king steps between f9 and f8.
+const PERPETUAL_CHECK: (&str, &str) = ("5k3/6R2/9/9/9/9/9/9/9/3K5 w - - 0 1", "g8g9 f9f8 g9g8 f8f9");
+
+fn split(moves: &str) -> Vec<&str> {
+    moves.split_whitespace().collect()
+}
+
+fn cli(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_chuhan"))
+        .arg("judge")
+        .args(args)
+        .output()
+        .expect("run chuhan judge");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_prints_one_line_result_and_reason() {
+    let (code, out, _) = cli(&[]);
+    assert_eq!((code, out.as_str()), (0, "* ongoing\n"));
+    let (code, out, _) = cli(&["--fen", "startpos", "--moves", "h2e2", "h9g7"]);
+    assert_eq!((code, out.as_str()), (0, "* ongoing\n"));
+    let (fen, cycle) = PERPETUAL_CHECK;
+    let twice = format!("{cycle} {cycle}");
+    let mut args = vec!["--fen", fen, "--moves"];
+    args.extend(split(&twice));
+    let (code, out, err) = cli(&args);
+    assert_eq!((code, out.as_str()), (0, "0-1 perpetual-check\n"), "{err}");
+}
+
+#[test]
+fn cli_names_an_illegal_move_on_stderr() {
+    let (code, out, err) = cli(&["--moves", "h2e2", "a9a5"]);
+    assert_eq!((code, out.as_str()), (0, "1-0 illegal-move\n"));
+    assert!(err.contains("a9a5"), "{err}");
+}
+
+#[test]
+fn cli_rejects_a_bad_fen_with_nothing_on_stdout() {
+    let (code, out, err) = cli(&["--fen", "rnbakabnr/9/9 w", "--moves", "h2e2"]);
+    assert_ne!(code, 0);
+    assert_eq!(out, "");
+    assert!(err.contains("FEN"), "{err}");
 }

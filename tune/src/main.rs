@@ -305,7 +305,7 @@ fn selfplay(games: usize, out: &Path, play_args: &Play) -> Result<(), String> {
 
 fn run_datagen(config: &DatagenConfig, openings_path: &Path) -> Result<(), String> {
     let mut lines = openings::load(openings_path).map_err(|e| e.to_string())?;
-    openings::SplitMix::new(config.seed).shuffle(&mut lines);
+    engine::random::SplitMix::new(config.seed).shuffle(&mut lines);
     let starts: Vec<Position> = lines.iter().map(|o| o.position()).collect::<Result<_, _>>()?;
     let summary = datagen::run(Evaluator::default(), &starts, config)?;
     println!(

@@ -1,12 +1,14 @@
-//! What a side could win on its next move: the raw material of the chase (捉, art. 28.3 and 29).
+//! What a side could win on its next move: the raw material of the chase (捉, docs/rules.md, art. 28.3
+//! and 29).
 //!
 //! A target is an enemy piece with material value (子力, art. 25.3): rook, horse, cannon, advisor,
 //! elephant, or a pawn that has crossed the river; never the king or an uncrossed pawn. A side threatens a
 //! target when, moving now, it can
 //!
 //! * capture it and come out ahead after the complete exchange on that point (art. 29.1), which covers an
-//!   unprotected target, a false or insufficient protection (假根/少根: the recapture is illegal, or there
-//!   are more attackers than defenders), and a protected target worth more than the capturer; or
+//!   unprotected target, a false or insufficient protection (假根/少根, art. 28.16: the recapture is illegal,
+//!   or there are more attackers than defenders), and a protected target worth more than the capturer
+//!   (细则 D3); or
 //! * give a check and, whatever the reply, then make such a capture (one check, see the approximations);
 //!
 //! and the capture is not answered by an immediate mate (art. 29.4).

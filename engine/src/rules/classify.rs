@@ -1,5 +1,5 @@
 //! The character of one move for the repetition rules: check (将), mate threat (杀), chase (捉) or idle
-//! (闲), judged by its heaviest effect (art. 27.4).
+//! (闲), judged by its heaviest effect (docs/rules.md, art. 27.4).
 //!
 //! * **Check:** the move attacks the enemy king (art. 28.1).
 //! * **Mate threat:** not a check, but if the mover could move again it would mate by a series of checks
@@ -7,11 +7,12 @@
 //!   threat must be new: a move that leaves in place a mate the mover could already have given before it
 //!   threatens nothing (shuffling instead of mating is idle).
 //! * **Chase:** the move creates a threat to win an enemy piece with material value that did not exist
-//!   before it (art. 29.2, "from no chase to chase"; a threat that only moved along with the pieces is
-//!   "from chase to chase" and idle). The threat itself is defined in `chase`. Not chases (art. 27.1,
-//!   27.2, 28.5-28.8): the king by itself; a pawn by itself (kept apart, because it becomes a chase when
-//!   both sides attack on every move); offering an equal exchange (兑), following a protected piece (跟) and
-//!   blocking (拦), which win nothing; a sacrifice (献) is idle unless the move also chases.
+//!   before it (art. 29.2, "from no chase to chase", 细则 D1; a threat that only moved along with the
+//!   pieces is "from chase to chase" and idle, 细则 D2). The threat itself is defined in `chase`. Not
+//!   chases (art. 27.1, 27.2, 28.5-28.8): the king by itself; a pawn by itself (kept apart, because it
+//!   becomes a chase when both sides attack on every move); offering an equal exchange (兑), following a
+//!   protected piece (跟) and blocking (拦), which win nothing; a sacrifice (献) is idle unless the move
+//!   also chases (细则 D5).
 //! * **Idle:** everything else.
 //!
 //! "Before the move" means what the mover could carry out in the position before it, with its legal

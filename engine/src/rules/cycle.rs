@@ -14,8 +14,9 @@
 //!   moves) is chased on all its chasing moves — alternating targets count as a draw here;
 //! * mate threats are not detected (treated as idle), and pawns' and kings' attacks are always idle.
 //!
-//! Verdict as RULES.md's search convention: a side that checked on every move while the other did not
-//! loses; otherwise a side that is forbidden (as above) against an opponent who is not loses; else draw.
+//! Verdict (the search's convention, docs/rules.md, "How chuhan applies the 棋例"; art. 26.1 and 26.4):
+//! a side that checked on every move while the other did not loses; otherwise a side that is forbidden
+//! (as above) against an opponent who is not loses; else draw.
 
 use crate::attacks::KING_ATTACKS;
 use crate::bitboard::Bitboard;

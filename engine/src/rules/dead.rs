@@ -1,4 +1,5 @@
-//! Dead positions: neither side can ever give mate (art. 4.2.1, "双方均无可能取胜的简单局势").
+//! Dead positions: neither side can ever give mate (docs/rules.md, art. 4.2.1: a simple position that
+//! neither side can possibly win).
 //!
 //! Only rooks, horses, cannons and pawns can cross the river or attack the enemy king. Advisors and
 //! elephants stay on their own side, and a king attacks the other only along an open file, which is an

@@ -1,4 +1,4 @@
-//! The natural move limit (自然限着, art. 4.2.4 and 23.3).
+//! The natural move limit (自然限着, docs/rules.md, art. 4.2.4 and 23.3).
 //!
 //! The game is drawn after 60 rounds (120 plies) in a row without a capture. When a player claims this
 //! draw, "of the claimant's checks against the other side, at most 10 are counted" (art. 23.3): a side

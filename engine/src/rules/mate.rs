@@ -1,5 +1,6 @@
-//! Mates by a series of checks, for the mate threat (杀, art. 28.2: "a move that means to mate next move
-//! by a check or by consecutive checks") and for "a capture that is mated at once is no chase" (art. 29.4).
+//! Mates by a series of checks, for the mate threat (杀, docs/rules.md, art. 28.2: "a move that means to
+//! mate next move by a check or by consecutive checks") and for "a capture that is mated at once is no
+//! chase" (art. 29.4).
 //!
 //! **Approximation:** the series of checks is searched to [`THREAT_CHECKS`] checking moves of the attacker
 //! and within [`NODE_BUDGET`] nodes; a mate found deeper, or one the budget cuts off, is not seen, so such a

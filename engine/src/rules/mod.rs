@@ -1,4 +1,4 @@
-//! The referee: how a game ends under the Chinese rules (RULES.md §3-§6).
+//! The referee: how a game ends under the Chinese rules (docs/rules.md, art. 3, 4 and 23-29).
 //!
 //! * Checkmate (将死) and stalemate (困毙) lose for the side that cannot move. Facing kings and moves into
 //!   check are illegal and never generated; an illegal move loses for its mover.

@@ -67,8 +67,8 @@ impl fmt::Display for GameResult {
     }
 }
 
-/// The rule that ended the game (RULES.md §3-§6).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// The rule that ended the game (docs/rules.md, art. 3, 4 and 23-29).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Reason {
     /// The side to move is in check and has no legal move (将死).
     Checkmate,

@@ -1,4 +1,4 @@
-//! The verdict on a repetition by the 棋例 (art. 24-26).
+//! The verdict on a repetition by the 棋例 (docs/rules.md, art. 24-26).
 //!
 //! When a position comes for the third time, every move played since its first occurrence is classified
 //! (`classify`) and each side's record is read as:

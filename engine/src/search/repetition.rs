@@ -3,53 +3,31 @@
 //! A position that repeats one seen earlier (in the game or in the current line, with no capture and no
 //! null move in between) ends the line, and the cycle between the two occurrences decides the score:
 //! - one side checked with every one of its moves in the cycle and the other did not: the checker loses
-//!   (perpetual check is forbidden, RULES.md section 6);
+//!   (perpetual check is forbidden, docs/rules.md, art. 26.1);
 //! - both sides checked on every move (mutual perpetual check): a draw;
 //! - one side chased one piece on every move (static approximation, see `rules::cycle`) while the other
 //!   side's moves were allowed: the chaser loses;
 //! - otherwise a draw.
 //!
-//! Approximations (named here as RULES.md asks): the first repetition is judged at once, not the third;
+//! Approximations (listed in docs/rules.md, "Approximations named in the code"): the first repetition
+//! is judged at once, not the third;
 //! perpetual mate threats are not recognised and score as draws; chases are counted statically.
 
 use super::MATE;
 use crate::position::Position;
 use crate::rules::cycle::{cycle_outcome, CycleOutcome};
-
-/// No-capture plies after which the game is drawn (60 moves each, RULES.md section 4).
-pub const NATURAL_LIMIT_PLIES: u32 = 120;
-
-/// The outcome of a repetition cycle for the side to move at the repeated position.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum CycleVerdict {
-    /// Nobody is to blame (or both are): a draw.
-    Draw,
-    /// The side to move broke the rules in the cycle (e.g. perpetual check) and loses.
-    SideToMoveLoses,
-    /// The opponent broke the rules in the cycle and loses.
-    SideToMoveWins,
-}
-
-/// Judges the cycle formed by the last `cycle_len` plies of `pos`'s history, which lead from a position
-/// back to the current one (`cycle_len` is even and at most the history length). The rules module's
-/// search verdict decides: exact for perpetual check, a static approximation for perpetual chase (its
-/// approximations are listed in `rules::cycle`). It runs only when a repetition has been found.
-pub fn cycle_verdict(pos: &Position, cycle_len: usize) -> CycleVerdict {
-    match cycle_outcome(pos, cycle_len) {
-        CycleOutcome::Draw => CycleVerdict::Draw,
-        CycleOutcome::SideToMoveLoses => CycleVerdict::SideToMoveLoses,
-        CycleOutcome::SideToMoveWins => CycleVerdict::SideToMoveWins,
-    }
-}
+use crate::rules::limit::NATURAL_LIMIT_PLIES;
 
 /// If the current position repeats an earlier one, the score of the cycle for the side to move at `ply`
 /// (a rule loss scores like being mated here, a rule win like mating next move).
 pub fn cycle_score(pos: &Position, ply: usize) -> Option<i32> {
     let cycle_len = repeated_cycle_len(pos)?;
-    Some(match cycle_verdict(pos, cycle_len) {
-        CycleVerdict::Draw => 0,
-        CycleVerdict::SideToMoveLoses => -MATE + ply as i32,
-        CycleVerdict::SideToMoveWins => MATE - ply as i32 - 1,
+    // The rules module's search verdict: exact for perpetual check, a static approximation for perpetual
+    // chase (listed in `rules::cycle`). It runs only when a repetition has been found.
+    Some(match cycle_outcome(pos, cycle_len) {
+        CycleOutcome::Draw => 0,
+        CycleOutcome::SideToMoveLoses => -MATE + ply as i32,
+        CycleOutcome::SideToMoveWins => MATE - ply as i32 - 1,
     })
 }
 
@@ -101,7 +79,7 @@ mod tests {
     fn idle_shuffle_is_a_draw() {
         let pos = play(crate::position::START_FEN, "b0c2 b9c7 c2b0 c7b9");
         assert_eq!(repeated_cycle_len(&pos), Some(4));
-        assert_eq!(cycle_verdict(&pos, 4), CycleVerdict::Draw);
+        assert_eq!(cycle_outcome(&pos, 4), CycleOutcome::Draw);
         assert_eq!(cycle_score(&pos, 7), Some(0));
         let pos = play(crate::position::START_FEN, "b0c2 b9c7 c2b0");
         assert_eq!(cycle_score(&pos, 7), None);
@@ -113,12 +91,12 @@ mod tests {
         // give no check; f9 would face the red king). After four plies the position repeats with Red to move: Red is the checker.
         let pos = play("3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", "e1d1 d9e9 d1e1 e9d9");
         assert_eq!(repeated_cycle_len(&pos), Some(4));
-        assert_eq!(cycle_verdict(&pos, 4), CycleVerdict::SideToMoveLoses);
+        assert_eq!(cycle_outcome(&pos, 4), CycleOutcome::SideToMoveLoses);
         assert_eq!(cycle_score(&pos, 6), Some(-MATE + 6));
         // One ply later (Black to move, the cycle seen from black's side): the opponent was the checker.
         let pos = play("3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", "e1d1 d9e9 d1e1 e9d9 e1d1");
         assert_eq!(repeated_cycle_len(&pos), Some(4));
-        assert_eq!(cycle_verdict(&pos, 4), CycleVerdict::SideToMoveWins);
+        assert_eq!(cycle_outcome(&pos, 4), CycleOutcome::SideToMoveWins);
     }
 
     #[test]
@@ -128,9 +106,9 @@ mod tests {
         let line = "c3d5 f4e4 d5c3 e4f4";
         let pos = play("5k3/9/9/9/9/5r3/2N6/9/9/3K5 w - - 0 1", line);
         assert_eq!(repeated_cycle_len(&pos), Some(4));
-        assert_eq!(cycle_verdict(&pos, 4), CycleVerdict::SideToMoveLoses);
+        assert_eq!(cycle_outcome(&pos, 4), CycleOutcome::SideToMoveLoses);
         let pos = play("5k3/9/9/9/9/5r3/2N6/9/9/3K5 w - - 0 1", &format!("{line} c3d5"));
-        assert_eq!(cycle_verdict(&pos, 4), CycleVerdict::SideToMoveWins);
+        assert_eq!(cycle_outcome(&pos, 4), CycleOutcome::SideToMoveWins);
     }
 
     #[test]

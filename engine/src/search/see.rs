@@ -101,7 +101,7 @@ mod tests {
     use super::*;
 
     /// The exchange as first written (every attacker set built at each step): the reference the faster
-    /// `see_ge` must agree with.
+    /// `see_ge` must agree with. It repeats `see_ge`'s swap loop on purpose, so the two stay independent.
     fn see_ge_reference(pos: &Position, m: Move, threshold: i32) -> bool {
         const CHEAPEST_FIRST: [PieceKind; 7] = [
             PieceKind::Pawn,

@@ -61,6 +61,14 @@ struct Outcome {
     root_moves: Vec<RootMove>,
     completed_depth: i32,
     nodes: u64,
+    /// The selective parts this thread searched with (every thread must use the job's).
+    features: SearchFeatures,
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The features each thread of the last search on this thread used, for the tests.
+    static LAST_FEATURES: std::cell::RefCell<Vec<SearchFeatures>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Everything a search needs that outlives it.
@@ -134,11 +142,17 @@ pub fn run<E: Evaluate>(
                     multipv,
                     roots,
                     u64::MAX,
+                    features,
                     None,
                 );
                 w.iterate();
                 w.shared.publish(id, w.nodes);
-                Outcome { root_moves: w.root_moves, completed_depth: w.completed_depth, nodes: w.nodes }
+                Outcome {
+                    root_moves: w.root_moves,
+                    completed_depth: w.completed_depth,
+                    nodes: w.nodes,
+                    features: w.features,
+                }
             };
             // A helper that cannot be started is simply left out.
             if let Ok(h) = std::thread::Builder::new()
@@ -164,14 +178,19 @@ pub fn run<E: Evaluate>(
                 multipv,
                 main_roots,
                 exact_node_limit,
+                features,
                 Some(main),
             );
-            w.features = features;
             w.iterate();
             w.wait_while_required();
             w.stop_all();
             w.shared.publish(0, w.nodes);
-            Outcome { root_moves: w.root_moves, completed_depth: w.completed_depth, nodes: w.nodes }
+            Outcome {
+                root_moves: w.root_moves,
+                completed_depth: w.completed_depth,
+                nodes: w.nodes,
+                features: w.features,
+            }
         };
         let main_outcome = match std::thread::Builder::new()
             .name("search-main".into())
@@ -181,7 +200,7 @@ pub fn run<E: Evaluate>(
             Ok(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
             Err(_) => {
                 shared.stop.store(true, Ordering::Relaxed);
-                Outcome { root_moves: Vec::new(), completed_depth: 0, nodes: 0 }
+                Outcome { root_moves: Vec::new(), completed_depth: 0, nodes: 0, features }
             }
         };
         let mut all = vec![main_outcome];
@@ -191,6 +210,9 @@ pub fn run<E: Evaluate>(
         all
     });
 
+    debug_assert!(outcomes.iter().all(|o| o.features == features), "a thread searched with other features");
+    #[cfg(test)]
+    LAST_FEATURES.with(|f| *f.borrow_mut() = outcomes.iter().map(|o| o.features).collect());
     let nodes: u64 = outcomes.iter().map(|o| o.nodes).sum();
     let chosen = if multipv == 1 { vote(&outcomes) } else { 0 };
     let fallback = RootMove::new(roots[0].mv);
@@ -261,4 +283,23 @@ fn vote(outcomes: &[Outcome]) -> usize {
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::evaluate::MaterialEval;
+    use crate::search::{Searcher, SilentReporter};
+
+    #[test]
+    fn every_thread_searches_with_the_chosen_features() {
+        let mut searcher = Searcher::new(MaterialEval);
+        searcher.set_options(SearchOptions { threads: 3, hash_mb: 1, ..SearchOptions::default() });
+        searcher.set_features(SearchFeatures::plain());
+        let limits = Limits { depth: Some(4), ..Default::default() };
+        searcher.search(&Position::startpos(), &limits, &mut SilentReporter, &SearchControl::new());
+        let used = LAST_FEATURES.with(|f| f.borrow().clone());
+        assert_eq!(used.len(), 3);
+        assert!(used.iter().all(|&f| f == SearchFeatures::plain()), "{used:?}");
+    }
 }

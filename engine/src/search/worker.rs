@@ -99,6 +99,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         multipv: usize,
         root_moves: Vec<RootMove>,
         node_limit: u64,
+        features: SearchFeatures,
         main: Option<MainThread<'a>>,
     ) -> Worker<'a, E> {
         let filler = root_moves
@@ -128,7 +129,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             completed_depth: 0,
             nmp_min_ply: 0,
             main,
-            features: SearchFeatures::default(),
+            features,
         }
     }
 
@@ -170,6 +171,38 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             self.pv[row + i] = self.pv[child + i];
         }
         self.pv_len[ply] = child_len;
+    }
+
+    /// Takes move `m`'s score `v` into the node's best score, best move, alpha and (PV nodes) line, the
+    /// same way in the main search and quiescence. Returns whether `v` fails high (a beta cutoff).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn take_score<const PV: bool>(
+        &mut self,
+        v: i32,
+        m: Move,
+        ply: usize,
+        beta: i32,
+        best: &mut i32,
+        best_move: &mut Option<Move>,
+        alpha: &mut i32,
+    ) -> bool {
+        if v <= *best {
+            return false;
+        }
+        *best = v;
+        if v <= *alpha {
+            return false;
+        }
+        *best_move = Some(m);
+        if PV {
+            self.update_pv(ply, m);
+        }
+        if v >= beta {
+            return true;
+        }
+        *alpha = v;
+        false
     }
 
     /// Clears the PV of `ply` (before the root searches a move).
@@ -537,18 +570,8 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 return 0;
             }
 
-            if v > best {
-                best = v;
-                if v > alpha {
-                    best_move = Some(m);
-                    if PV {
-                        self.update_pv(ply, m);
-                    }
-                    if v >= beta {
-                        break;
-                    }
-                    alpha = v;
-                }
+            if self.take_score::<PV>(v, m, ply, beta, &mut best, &mut best_move, &mut alpha) {
+                break;
             }
             if Some(m) != best_move {
                 if capture {
@@ -696,18 +719,8 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             if self.stopped {
                 return 0;
             }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    best_move = Some(m);
-                    if PV {
-                        self.update_pv(ply, m);
-                    }
-                    if v >= beta {
-                        break;
-                    }
-                    alpha = v;
-                }
+            if self.take_score::<PV>(v, m, ply, beta, &mut best, &mut best_move, &mut alpha) {
+                break;
             }
         }
         if in_check && move_count == 0 {

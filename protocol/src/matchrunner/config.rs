@@ -1,26 +1,9 @@
 //! The match's command line: engine specifications, time controls and every other setting, parsed by hand
 //! because `--engine` takes a run of `key=value` words that clap cannot express without losing their order.
 
+pub use crate::command::Dialect;
 use std::fmt;
 use std::path::PathBuf;
-
-/// Which protocol an engine speaks.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Dialect {
-    /// UCI in the xiangqi ("UCI-Cyclone") dialect.
-    Uci,
-    /// UCCI 3.0.
-    Ucci,
-}
-
-impl fmt::Display for Dialect {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Dialect::Uci => "uci",
-            Dialect::Ucci => "ucci",
-        })
-    }
-}
 
 /// A clock: `base` for `moves` moves (or the whole game), plus `increment` after every move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

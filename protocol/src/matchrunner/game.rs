@@ -5,6 +5,7 @@ use super::config::{DrawRule, EngineSpec, ResignRule};
 use super::engine_proc::{ClockView, EngineError, EngineProcess, GoOutcome, GoRequest, TrafficLog};
 use super::openings::Opening;
 use super::referee::{self, Arbiter, Verdict};
+use engine::rules::{GameResult, Reason};
 use engine::{Color, Position};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,76 +13,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// How long an engine that overran its time gets, after `stop`, to answer before it counts as hung.
 pub const GRACE_MS: u64 = 1000;
 
-/// Who won.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// Red won.
-    RedWins,
-    /// Black won.
-    BlackWins,
-    /// Draw.
-    Draw,
-}
-
-impl Outcome {
-    /// The PGN result (`1-0`, `0-1`, `1/2-1/2`).
-    pub fn pgn(self) -> &'static str {
-        match self {
-            Outcome::RedWins => "1-0",
-            Outcome::BlackWins => "0-1",
-            Outcome::Draw => "1/2-1/2",
-        }
-    }
-
-    /// Reads a PGN result.
-    pub fn from_pgn(s: &str) -> Option<Outcome> {
-        match s {
-            "1-0" => Some(Outcome::RedWins),
-            "0-1" => Some(Outcome::BlackWins),
-            "1/2-1/2" => Some(Outcome::Draw),
-            _ => None,
-        }
-    }
-
-    /// The win for `c`.
-    pub fn win_for(c: Color) -> Outcome {
-        match c {
-            Color::Red => Outcome::RedWins,
-            Color::Black => Outcome::BlackWins,
-        }
-    }
-
-    /// Points scored by the side playing `c` (1, ½ or 0).
-    pub fn points(self, c: Color) -> f64 {
-        match (self, c) {
-            (Outcome::Draw, _) => 0.5,
-            (Outcome::RedWins, Color::Red) | (Outcome::BlackWins, Color::Black) => 1.0,
-            _ => 0.0,
-        }
-    }
-}
-
-/// Why a game ended.
+/// Why a game ended: the referee's reason, or what only the runner can see (an engine that crashed,
+/// hung or overstepped its clock, a resignation, the runner's own adjudications and ply limit).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Termination {
-    /// Checkmate.
-    Checkmate,
-    /// No legal move (a loss in xiangqi).
-    Stalemate,
-    /// Perpetual check (长将) against allowed moves: the checking side loses.
-    PerpetualCheck,
-    /// Perpetual chase (长捉) against allowed moves: the chasing side loses.
-    PerpetualChase,
-    /// Another forbidden repetition (perpetual mate threats, mixtures) against allowed moves: a loss.
-    ForbiddenRepetition,
-    /// A repetition the 棋例 call a draw.
-    RepetitionDraw,
-    /// 120 plies without a capture.
-    MoveLimit,
-    /// Neither side can win.
-    DeadPosition,
-    /// An illegal or unreadable move, or `nobestmove` with legal moves left.
-    IllegalMove,
+    /// The rules ended it (checkmate, stalemate, the 棋例, the move limit, a dead position, an illegal or
+    /// unreadable move, or `nobestmove` with legal moves left).
+    Rules(Reason),
     /// The engine exited, failed to start, or stopped reading.
     Crash,
     /// No reply to `go` even after `stop`.
@@ -101,15 +39,15 @@ pub enum Termination {
 impl Termination {
     /// Every termination, in table order.
     pub const ALL: [Termination; 16] = [
-        Termination::Checkmate,
-        Termination::Stalemate,
-        Termination::PerpetualCheck,
-        Termination::PerpetualChase,
-        Termination::ForbiddenRepetition,
-        Termination::RepetitionDraw,
-        Termination::MoveLimit,
-        Termination::DeadPosition,
-        Termination::IllegalMove,
+        Termination::Rules(Reason::Checkmate),
+        Termination::Rules(Reason::Stalemate),
+        Termination::Rules(Reason::PerpetualCheck),
+        Termination::Rules(Reason::PerpetualChase),
+        Termination::Rules(Reason::ForbiddenRepetition),
+        Termination::Rules(Reason::RepetitionDraw),
+        Termination::Rules(Reason::MoveLimit),
+        Termination::Rules(Reason::DeadPosition),
+        Termination::Rules(Reason::IllegalMove),
         Termination::Crash,
         Termination::NoReply,
         Termination::TimeForfeit,
@@ -119,25 +57,17 @@ impl Termination {
         Termination::MaxPlies,
     ];
 
-    /// One-word label used in the results file and PGN.
-    pub fn label(self) -> &'static str {
+    /// One-word label used in the results file and PGN (the referee's own words for its reasons).
+    pub fn label(self) -> String {
         match self {
-            Termination::Checkmate => "checkmate",
-            Termination::Stalemate => "stalemate",
-            Termination::PerpetualCheck => "perpetual-check",
-            Termination::PerpetualChase => "perpetual-chase",
-            Termination::ForbiddenRepetition => "forbidden-repetition",
-            Termination::RepetitionDraw => "repetition-draw",
-            Termination::MoveLimit => "move-limit",
-            Termination::DeadPosition => "dead-position",
-            Termination::IllegalMove => "illegal-move",
-            Termination::Crash => "crash",
-            Termination::NoReply => "no-reply",
-            Termination::TimeForfeit => "time-forfeit",
-            Termination::Resignation => "resignation",
-            Termination::DrawAdjudication => "draw-adjudication",
-            Termination::ResignAdjudication => "resign-adjudication",
-            Termination::MaxPlies => "max-plies",
+            Termination::Rules(reason) => reason.to_string(),
+            Termination::Crash => "crash".into(),
+            Termination::NoReply => "no-reply".into(),
+            Termination::TimeForfeit => "time-forfeit".into(),
+            Termination::Resignation => "resignation".into(),
+            Termination::DrawAdjudication => "draw-adjudication".into(),
+            Termination::ResignAdjudication => "resign-adjudication".into(),
+            Termination::MaxPlies => "max-plies".into(),
         }
     }
 
@@ -150,14 +80,17 @@ impl Termination {
     pub fn is_fault(self) -> bool {
         matches!(
             self,
-            Termination::IllegalMove | Termination::Crash | Termination::NoReply | Termination::TimeForfeit
+            Termination::Rules(Reason::IllegalMove)
+                | Termination::Crash
+                | Termination::NoReply
+                | Termination::TimeForfeit
         )
     }
 }
 
 impl fmt::Display for Termination {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.label())
+        f.write_str(&self.label())
     }
 }
 
@@ -190,7 +123,7 @@ pub struct GameRecord {
     /// The moves, opening included.
     pub moves: Vec<MoveRecord>,
     /// Result.
-    pub outcome: Outcome,
+    pub outcome: GameResult,
     /// Why it ended.
     pub termination: Termination,
     /// Details (who checked perpetually, the illegal move and position, ...).
@@ -311,7 +244,7 @@ pub fn play(setup: &GameSetup) -> Option<GameRecord> {
         if let Some(max) = setup.rules.max_plies {
             if moves.len() as u32 >= max {
                 let v = Verdict {
-                    outcome: Outcome::Draw,
+                    outcome: GameResult::Draw,
                     termination: Termination::MaxPlies,
                     detail: format!("{max} plies"),
                 };
@@ -351,7 +284,7 @@ pub fn play(setup: &GameSetup) -> Option<GameRecord> {
             (None, None) => setup.rules.timeout_ms,
         };
         let loses = |t: Termination, detail: String| Verdict {
-            outcome: Outcome::win_for(!side),
+            outcome: GameResult::win_for(!side),
             termination: t,
             detail,
         };
@@ -385,7 +318,7 @@ pub fn play(setup: &GameSetup) -> Option<GameRecord> {
         }
         let Some(text) = reply.bestmove.clone() else {
             let detail = format!("{} answered nobestmove with legal moves in {}", spec.name, pos.to_fen());
-            return Some(finish(setup, moves, loses(Termination::IllegalMove, detail)));
+            return Some(finish(setup, moves, loses(Termination::Rules(Reason::IllegalMove), detail)));
         };
         if reply.resign {
             let detail = format!("{} resigned", spec.name);
@@ -395,7 +328,7 @@ pub fn play(setup: &GameSetup) -> Option<GameRecord> {
             Ok(m) => m,
             Err(e) => {
                 let detail = format!("{} played {e} in {}", spec.name, pos.to_fen());
-                return Some(finish(setup, moves, loses(Termination::IllegalMove, detail)));
+                return Some(finish(setup, moves, loses(Termination::Rules(Reason::IllegalMove), detail)));
             }
         };
         let capture = pos.is_capture(m);
@@ -448,7 +381,7 @@ fn adjudicate(rules: &Adjudication, scores: &[Vec<Option<i32>>; 2], move_number:
             if let (Some(mine), Some(theirs)) = (last(c, r.movecount), last(!c, r.movecount)) {
                 if mine.iter().all(|&s| s <= -r.score) && theirs.iter().all(|&s| s >= r.score) {
                     return Some(Verdict {
-                        outcome: Outcome::win_for(!c),
+                        outcome: GameResult::win_for(!c),
                         termination: Termination::ResignAdjudication,
                         detail: format!("{c:?} scored -{} or worse for {} moves", r.score, r.movecount),
                     });
@@ -461,7 +394,7 @@ fn adjudicate(rules: &Adjudication, scores: &[Vec<Option<i32>>; 2], move_number:
             if let (Some(a), Some(b)) = (last(Color::Red, d.movecount), last(Color::Black, d.movecount)) {
                 if a.iter().chain(&b).all(|s| s.abs() <= d.score) {
                     return Some(Verdict {
-                        outcome: Outcome::Draw,
+                        outcome: GameResult::Draw,
                         termination: Termination::DrawAdjudication,
                         detail: format!("both scores within ±{} for {} moves", d.score, d.movecount),
                     });
@@ -485,7 +418,7 @@ fn finish(setup: &GameSetup, moves: Vec<MoveRecord>, v: Verdict) -> GameRecord {
 }
 
 fn failed(setup: &GameSetup, loser: Color, t: Termination, detail: String) -> GameRecord {
-    finish(setup, Vec::new(), Verdict { outcome: Outcome::win_for(!loser), termination: t, detail })
+    finish(setup, Vec::new(), Verdict { outcome: GameResult::win_for(!loser), termination: t, detail })
 }
 
 #[cfg(test)]
@@ -503,7 +436,7 @@ mod tests {
         assert_eq!(adjudicate(&r, &s, 10), None, "Black's 400 is below the bound");
         let s = [vec![Some(-600), Some(-700)], vec![Some(600), Some(800)]];
         let v = adjudicate(&r, &s, 10).expect("adjudicated");
-        assert_eq!((v.outcome, v.termination), (Outcome::BlackWins, Termination::ResignAdjudication));
+        assert_eq!((v.outcome, v.termination), (GameResult::BlackWins, Termination::ResignAdjudication));
         let s = [vec![None, Some(-700)], vec![Some(600), Some(800)]];
         assert_eq!(adjudicate(&r, &s, 10), None, "a move without a score breaks the run");
     }
@@ -514,7 +447,7 @@ mod tests {
         let s = [vec![Some(5), Some(-3)], vec![Some(0), Some(10)]];
         assert_eq!(adjudicate(&r, &s, 19), None);
         let v = adjudicate(&r, &s, 20).expect("adjudicated");
-        assert_eq!((v.outcome, v.termination), (Outcome::Draw, Termination::DrawAdjudication));
+        assert_eq!((v.outcome, v.termination), (GameResult::Draw, Termination::DrawAdjudication));
         let s = [vec![Some(5), Some(-30)], vec![Some(0), Some(10)]];
         assert_eq!(adjudicate(&r, &s, 20), None);
     }
@@ -522,10 +455,10 @@ mod tests {
     #[test]
     fn labels_round_trip() {
         for t in Termination::ALL {
-            assert_eq!(Termination::from_label(t.label()), Some(t));
+            assert_eq!(Termination::from_label(&t.label()), Some(t));
         }
-        for o in [Outcome::RedWins, Outcome::BlackWins, Outcome::Draw] {
-            assert_eq!(Outcome::from_pgn(o.pgn()), Some(o));
+        for o in [GameResult::RedWins, GameResult::BlackWins, GameResult::Draw] {
+            assert_eq!(GameResult::from_pgn(&o.to_string()), Some(o));
         }
     }
 }

@@ -22,9 +22,10 @@ pub mod stats;
 pub mod tally;
 
 use config::{ConfigError, MatchConfig, Order};
+use engine::random::SplitMix;
 use engine_proc::{EngineProcess, TrafficLog};
 use game::{Adjudication, GameSetup};
-use openings::{Opening, SplitMix};
+use openings::Opening;
 use progress::Progress;
 use results::{GameId, ResultRow, ResultsFile};
 use std::collections::HashSet;
@@ -161,12 +162,7 @@ fn run_match(config: &MatchConfig) -> Result<(), Box<dyn std::error::Error>> {
             if rec.termination.is_fault() {
                 progress.message(&format!(
                     "game {} ({} vs {}): {} {}: {}",
-                    job.round,
-                    rec.red,
-                    rec.black,
-                    rec.outcome.pgn(),
-                    rec.termination,
-                    rec.detail
+                    job.round, rec.red, rec.black, rec.outcome, rec.termination, rec.detail
                 ));
             }
             let tally = &mut tallies[job.id.pairing];

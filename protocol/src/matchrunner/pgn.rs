@@ -21,7 +21,7 @@ pub fn write_game(rec: &GameRecord, event: &str, round: u64, notation: Notation)
     tag(&mut out, "Round", &round.to_string());
     tag(&mut out, "Red", &rec.red);
     tag(&mut out, "Black", &rec.black);
-    tag(&mut out, "Result", rec.outcome.pgn());
+    tag(&mut out, "Result", &rec.outcome.to_string());
     if rec.fen != START_FEN {
         tag(&mut out, "FEN", &rec.fen);
     }
@@ -33,7 +33,7 @@ pub fn write_game(rec: &GameRecord, event: &str, round: u64, notation: Notation)
             Notation::Chinese => "Chinese",
         },
     );
-    tag(&mut out, "Termination", rec.termination.label());
+    tag(&mut out, "Termination", &rec.termination.label());
     if !rec.detail.is_empty() {
         tag(&mut out, "TerminationDetails", &rec.detail);
     }
@@ -76,7 +76,7 @@ pub fn write_game(rec: &GameRecord, event: &str, round: u64, notation: Notation)
         }
         side = !side;
     }
-    words.push(rec.outcome.pgn().to_string());
+    words.push(rec.outcome.to_string().to_string());
     let mut line = String::new();
     for w in words {
         if !line.is_empty() && line.chars().count() + 1 + w.chars().count() > 79 {
@@ -119,8 +119,9 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matchrunner::game::{MoveRecord, Outcome, Termination};
+    use crate::matchrunner::game::{MoveRecord, Termination};
     use crate::matchrunner::openings;
+    use engine::rules::GameResult;
 
     fn record() -> GameRecord {
         let mv = |iccs: &str, chinese: &str, book| MoveRecord {
@@ -140,7 +141,7 @@ mod tests {
                 mv("h9g7", "马8进7", false),
                 mv("h0g2", "马二进三", false),
             ],
-            outcome: Outcome::Draw,
+            outcome: GameResult::Draw,
             termination: Termination::MaxPlies,
             detail: "3 plies".into(),
         }

@@ -3,7 +3,7 @@
 //! Everything else in the match runner goes through `Arbiter`, `verdict`, `to_chinese` and `from_chinese`,
 //! so the rules crate's API shows up in this file only.
 
-use super::game::{Outcome, Termination};
+use super::game::Termination;
 use engine::notation;
 use engine::rules::{GameResult, Judgement, Reason, Referee};
 use engine::{Move, Position};
@@ -17,7 +17,7 @@ pub struct Arbiter {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
     /// Who won.
-    pub outcome: Outcome,
+    pub outcome: GameResult,
     /// Why.
     pub termination: Termination,
     /// The referee's words (e.g. which side checked perpetually).
@@ -72,27 +72,13 @@ impl Arbiter {
     }
 }
 
-/// The adapter: the referee's judgement in the runner's terms (`None` while the game goes on).
+/// The referee's judgement as the runner records it (`None` while the game goes on).
 fn verdict(j: &Judgement) -> Option<Verdict> {
-    let outcome = match j.result {
-        GameResult::Ongoing => return None,
-        GameResult::RedWins => Outcome::RedWins,
-        GameResult::BlackWins => Outcome::BlackWins,
-        GameResult::Draw => Outcome::Draw,
-    };
-    let termination = match j.reason {
-        Reason::Checkmate => Termination::Checkmate,
-        Reason::Stalemate => Termination::Stalemate,
-        Reason::PerpetualCheck => Termination::PerpetualCheck,
-        Reason::PerpetualChase => Termination::PerpetualChase,
-        Reason::ForbiddenRepetition => Termination::ForbiddenRepetition,
-        Reason::RepetitionDraw => Termination::RepetitionDraw,
-        Reason::MoveLimit => Termination::MoveLimit,
-        Reason::DeadPosition => Termination::DeadPosition,
-        Reason::IllegalMove => Termination::IllegalMove,
-        Reason::Ongoing => return None,
-    };
-    Some(Verdict { outcome, termination, detail: j.detail.clone() })
+    j.is_over().then(|| Verdict {
+        outcome: j.result,
+        termination: Termination::Rules(j.reason),
+        detail: j.detail.clone(),
+    })
 }
 
 /// A legal move in Chinese notation (`炮二平五`).
@@ -135,7 +121,10 @@ mod tests {
             }
         }
         let v = last.expect("the cycle is judged");
-        assert_eq!((v.outcome, v.termination), (Outcome::BlackWins, Termination::PerpetualCheck));
+        assert_eq!(
+            (v.outcome, v.termination),
+            (GameResult::BlackWins, Termination::Rules(Reason::PerpetualCheck))
+        );
     }
 
     #[test]
@@ -154,7 +143,10 @@ mod tests {
         // Black, escaping, is forbidden nothing; a legal alternative for Red is still there.
         assert!(a.position().legal_moves().len() > 1);
         let v = a.play(a.position().parse_move("i9i8").expect("legal")).expect("judged");
-        assert_eq!((v.outcome, v.termination), (Outcome::BlackWins, Termination::PerpetualCheck));
+        assert_eq!(
+            (v.outcome, v.termination),
+            (GameResult::BlackWins, Termination::Rules(Reason::PerpetualCheck))
+        );
     }
 
     #[test]

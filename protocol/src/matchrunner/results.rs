@@ -2,7 +2,8 @@
 //! game, appended and flushed as each game ends, so an interrupted match loses nothing and `--resume` can
 //! pick it up.
 
-use super::game::{GameRecord, Outcome, Termination};
+use super::game::{GameRecord, Termination};
+use engine::rules::GameResult;
 use engine::Color;
 use std::fmt;
 use std::fs::{File, OpenOptions};
@@ -48,7 +49,7 @@ pub struct ResultRow {
     /// Black engine.
     pub black: String,
     /// Result.
-    pub outcome: Outcome,
+    pub outcome: GameResult,
     /// Why it ended.
     pub termination: Termination,
     /// Plies in the game record.
@@ -92,7 +93,7 @@ impl ResultRow {
             self.opening,
             clean(&self.red),
             clean(&self.black),
-            self.outcome.pgn(),
+            self.outcome,
             self.termination.label(),
             self.plies,
             s[0].depth_moves,
@@ -130,7 +131,7 @@ impl ResultRow {
             opening: field("opening")?.parse().ok()?,
             red: field("red")?.to_string(),
             black: field("black")?.to_string(),
-            outcome: Outcome::from_pgn(field("result")?)?,
+            outcome: GameResult::from_pgn(field("result")?).filter(|r| r.is_over())?,
             termination: Termination::from_label(field("termination")?)?,
             plies: field("plies")?.parse().ok()?,
             stats: [stats("red_stats")?, stats("black_stats")?],
@@ -243,6 +244,7 @@ impl ResultsFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::rules::Reason;
 
     #[test]
     fn rows_round_trip() {
@@ -251,8 +253,8 @@ mod tests {
             opening: 12,
             red: "chuhan new".into(),
             black: "base".into(),
-            outcome: Outcome::BlackWins,
-            termination: Termination::IllegalMove,
+            outcome: GameResult::BlackWins,
+            termination: Termination::Rules(Reason::IllegalMove),
             plies: 33,
             stats: [
                 MoveStats { depth_moves: 10, depth_sum: 70, moves: 12, time_ms: 1500 },
@@ -279,7 +281,7 @@ mod tests {
             opening: 0,
             red: "a".into(),
             black: "b".into(),
-            outcome: Outcome::Draw,
+            outcome: GameResult::Draw,
             termination: Termination::MaxPlies,
             plies: 10,
             stats: [MoveStats::default(); 2],

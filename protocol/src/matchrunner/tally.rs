@@ -178,10 +178,10 @@ pub fn sprt_word(s: stats::SprtState) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matchrunner::game::Outcome;
     use crate::matchrunner::results::GameId;
+    use engine::rules::{GameResult, Reason};
 
-    fn row(pair: u32, slot: u8, outcome: Outcome) -> ResultRow {
+    fn row(pair: u32, slot: u8, outcome: GameResult) -> ResultRow {
         let (red, black) = if slot == 0 { ("a", "b") } else { ("b", "a") };
         ResultRow {
             id: GameId { pairing: 0, pair, slot },
@@ -189,7 +189,7 @@ mod tests {
             red: red.into(),
             black: black.into(),
             outcome,
-            termination: Termination::Checkmate,
+            termination: Termination::Rules(Reason::Checkmate),
             plies: 40,
             stats: [
                 MoveStats { depth_moves: 2, depth_sum: 10, moves: 20, time_ms: 2000 },
@@ -202,12 +202,12 @@ mod tests {
     #[test]
     fn games_are_counted_from_the_first_engines_view_and_paired() {
         let mut t = Tally::new("a", "b");
-        t.add(&row(0, 0, Outcome::RedWins)); // a wins with Red
-        t.add(&row(0, 1, Outcome::RedWins)); // b wins with Red
-        t.add(&row(1, 1, Outcome::Draw));
+        t.add(&row(0, 0, GameResult::RedWins)); // a wins with Red
+        t.add(&row(0, 1, GameResult::RedWins)); // b wins with Red
+        t.add(&row(1, 1, GameResult::Draw));
         assert_eq!(t.wdl, Wdl { wins: 1, draws: 1, losses: 1 });
         assert_eq!(t.penta.0, [0, 0, 1, 0, 0]);
-        t.add(&row(1, 0, Outcome::BlackWins)); // a loses with Red
+        t.add(&row(1, 0, GameResult::BlackWins)); // a loses with Red
         assert_eq!(t.penta.0, [0, 1, 1, 0, 0]);
         assert_eq!(t.moves[0].moves, 40, "a's moves as Red in pairs 0 and 1");
         assert_eq!(t.moves[1].moves, 40);

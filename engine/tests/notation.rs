@@ -1,4 +1,4 @@
-//! Chinese move notation both ways (RULES.md §1, seed 004), for both colours.
+//! Chinese move notation both ways (docs/notation.md; docs/rules.md, art. 1.1 and 7.5), for both colours.
 
 use engine::notation::{from_chinese, to_chinese, NotationError};
 use engine::random::Rng;
@@ -200,7 +200,8 @@ fn every_legal_move_round_trips_along_random_games() {
     assert!(checked > 10_000, "{checked}");
 }
 
-/// The 七星聚会 diagram (竹香斋 setting, reconstructed from the line) and the main line of seed 004.
+/// The 七星聚会 diagram (竹香斋 setting, reconstructed from the line) and its main line as printed with
+/// 朱鹤洲's commentary (docs/notation.md, sources).
 const QIXING: &str = "4rk3/9/3PbP3/9/9/8P/9/1p2p2C1/3p1p3/4K1RR1 w - - 0 1";
 const QIXING_LINE: &str = "1. 炮二平四 卒５平６ 2. 兵四进一 将６进１ 3. 车三进八 将６退１ 4. 车二进一 前卒平５ \
      5. 车二平五 卒４平５ 6. 帅五进一 卒６进１ 7. 帅五进一 车５平３ 8. 兵六平七 车３平１ 9. 车三退一 将６进１ \

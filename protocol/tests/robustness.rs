@@ -1,13 +1,11 @@
 //! Bad input never kills the engine or changes its state: each bad line gets one message, and the engine
 //! keeps answering. Run against the real binary over pipes.
 
-mod common;
-#[path = "common/engine.rs"]
-mod engine_pipe;
+mod support;
 
 use engine::random::Rng;
-use engine_pipe::{bestmove_parts, Engine};
 use std::time::Duration;
+use support::engine_pipe::{bestmove_parts, Engine};
 
 const AFTER_H2E2: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1";
 
@@ -69,7 +67,7 @@ fn bad_lines() -> Vec<Vec<u8>> {
 
 #[test]
 fn each_bad_line_gets_one_message_and_changes_nothing() {
-    let mut e = Engine::spawn(&common::chuhan());
+    let mut e = Engine::spawn(support::chuhan());
     e.send("position startpos moves h2e2");
     // Before the dialect is known, messages are UCI's.
     one_message(&mut e, b"hello", "info string ");
@@ -97,7 +95,7 @@ fn each_bad_line_gets_one_message_and_changes_nothing() {
 
 #[test]
 fn crlf_line_ends_are_accepted() {
-    let mut e = Engine::spawn(&common::chuhan());
+    let mut e = Engine::spawn(support::chuhan());
     e.send_raw(b"uci\r\n");
     e.until("uciok", |l| l == "uciok");
     e.send_raw(b"position startpos moves h2e2\r\nisready\r\n");
@@ -111,7 +109,7 @@ fn crlf_line_ends_are_accepted() {
 
 #[test]
 fn a_position_with_two_thousand_moves() {
-    let mut e = Engine::spawn(&common::chuhan());
+    let mut e = Engine::spawn(support::chuhan());
     e.send("uci");
     e.until("uciok", |l| l == "uciok");
     let shuffle = ["b0c2", "b9c7", "c2b0", "c7b9"];
@@ -128,18 +126,18 @@ fn a_position_with_two_thousand_moves() {
 
 #[test]
 fn end_of_input_stops_the_search_and_exits_cleanly() {
-    let mut e = Engine::spawn(&common::chuhan());
+    let mut e = Engine::spawn(support::chuhan());
     e.send("uci");
     e.send("go infinite");
     e.until("info", |l| l.starts_with("info depth"));
     e.close_input();
     assert!(e.wait_exit().success());
 
-    let mut e = Engine::spawn(&common::chuhan());
+    let mut e = Engine::spawn(support::chuhan());
     e.close_input();
     assert!(e.wait_exit().success());
 
-    let mut e = Engine::spawn(&common::chuhan());
+    let mut e = Engine::spawn(support::chuhan());
     e.send("ucci");
     e.send("go depth infinite");
     e.until("info", |l| l.starts_with("info depth"));
@@ -150,7 +148,7 @@ fn end_of_input_stops_the_search_and_exits_cleanly() {
 
 #[test]
 fn stop_sent_right_after_go_is_not_lost() {
-    let mut e = Engine::spawn(&common::chuhan());
+    let mut e = Engine::spawn(support::chuhan());
     e.send("uci");
     for _ in 0..20 {
         e.send_raw(b"go infinite\nstop\n");
@@ -242,7 +240,7 @@ fn excluded(bytes: &[u8]) -> bool {
 
 #[test]
 fn fuzzed_input_never_kills_the_engine() {
-    let mut e = Engine::spawn(&common::chuhan());
+    let mut e = Engine::spawn(support::chuhan());
     // CI replays one fixed stream; CHUHAN_FUZZ_SEED and CHUHAN_FUZZ_LINES run others, longer, by hand.
     let env =
         |name: &str, default: u64| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);

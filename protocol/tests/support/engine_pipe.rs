@@ -1,5 +1,4 @@
 //! Drives the real `chuhan` binary over pipes the way a GUI does, for the protocol tests.
-//! Included with `#[path = "common/engine.rs"] mod engine;` next to `mod common;`.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};

@@ -1,22 +1,21 @@
 //! UCI sessions as BHGUI, VinXiangQi and cutechess-style GUIs drive them, against the real binary.
 
-mod common;
-#[path = "common/engine.rs"]
-mod engine_pipe;
+mod support;
 
 use engine::Position;
-use engine_pipe::{bestmove_parts, Engine};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+use support::engine_pipe::{bestmove_parts, Engine};
 
 /// The two timing tests run alone so they do not compete with each other for the machine.
 static TIMING: Mutex<()> = Mutex::new(());
 
 fn start() -> Engine {
-    let mut e = Engine::spawn(&common::chuhan());
+    let mut e = Engine::spawn(support::chuhan());
     e.send("uci");
     let intro = e.until("uciok", |l| l == "uciok");
-    assert!(intro.iter().any(|l| l.starts_with("id name chuhan")), "{intro:?}");
+    let id = format!("id name chuhan {}", env!("CARGO_PKG_VERSION"));
+    assert!(intro.contains(&id), "{intro:?}");
     e
 }
 
@@ -34,7 +33,7 @@ fn assert_legal(e: &Engine, moves: &[String], mv: &str) -> Position {
 
 #[test]
 fn announces_the_options_guis_expect() {
-    let mut e = Engine::spawn(&common::chuhan());
+    let mut e = Engine::spawn(support::chuhan());
     e.send("uci");
     let intro = e.until("uciok", |l| l == "uciok");
     for name in [

@@ -1,4 +1,4 @@
-//! The referee against RULES.md §3-§6: one hand-made position per clause.
+//! The referee against docs/rules.md (art. 2-4 and 23-29): one hand-made position per clause.
 //!
 //! Every position is checked by `Position::from_fen` (which validates it), every move is checked legal as
 //! it is played, and every repetition is checked to really return to its start before the verdict is
@@ -8,7 +8,6 @@
 //! Cases marked **approximation** exercise a named approximation of the implementation (see the module
 //! docs of `engine::rules::chase`, `mate` and `cycle`).
 
-mod common;
 use engine::random::Rng;
 
 use engine::rules::limit::{COUNTED_CHECKS, NATURAL_LIMIT_PLIES};
@@ -17,7 +16,6 @@ use engine::rules::{
 };
 use engine::{Color, Move, Position, Square};
 use std::collections::HashMap;
-use std::process::Command;
 
 fn position(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("test position {fen}: {e}"))
@@ -104,7 +102,7 @@ fn kind_of(fen: &str, mv: &str) -> MoveKind {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// §3-§4: checkmate, stalemate, illegal moves
+// docs/rules.md, art. 2.2, 3 and 4.1: checkmate, stalemate, illegal moves
 
 #[test]
 fn checkmate_wins_for_the_mating_side() {
@@ -173,7 +171,7 @@ fn chinese_notation_is_accepted_by_the_referee() {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// §4: natural move limit
+// docs/rules.md, art. 4.2.4 and 23.3: natural move limit
 
 /// Red's rook circles a1-e1 (5 moves), Black's a8-g8 (7 moves): no position comes three times in 60
 /// rounds, nobody checks (advisors f2 and d7 block the files), nothing is captured.
@@ -275,7 +273,7 @@ fn move_limit_counts_at_most_ten_checks_of_the_claimant() {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// §4: dead positions
+// docs/rules.md, art. 4.2.1: dead positions
 
 #[test]
 fn dead_position_bare_kings() {
@@ -307,7 +305,7 @@ fn a_single_pawn_is_not_a_dead_position() {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// §6: repetition — checks
+// docs/rules.md, art. 24-26: repetition — checks
 
 /// Red's rook checks from g9 and g8 in turn; Black's king shuttles f9-f8.
 const PERPETUAL_CHECK: (&str, &str) = ("5k3/6R2/9/9/9/9/9/9/9/3K5 w - - 0 1", "g8g9 f9f8 g9g8 f8f9");
@@ -380,7 +378,7 @@ fn keeping_a_mate_in_hand_is_not_a_new_threat() {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// §6: repetition — chases
+// docs/rules.md, art. 24-29: repetition — chases
 
 /// A red horse chases an unprotected black rook that runs e4-f4; the horse follows c3-d5.
 const HORSE_CHASES_ROOK: &str = "5k3/9/9/9/9/5r3/2N6/9/9/3K5 w - - 0 1";
@@ -505,7 +503,7 @@ fn perpetual_check_loses_even_against_a_forbidden_opponent() {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// §6: what a chase is (single moves)
+// docs/rules.md, art. 28.16 and 29: what a chase is (single moves)
 
 #[test]
 fn false_protection_by_a_pinned_piece_is_no_protection() {
@@ -681,47 +679,6 @@ fn search_treats_odd_or_impossible_cycles_as_draws() {
     assert_eq!(cycle_outcome(&p, 3), CycleOutcome::Draw);
     assert_eq!(cycle_outcome(&p, 40), CycleOutcome::Draw);
     assert_eq!(cycle_outcome(&p, 0), CycleOutcome::Draw);
-}
-
-// ---------------------------------------------------------------------------------------------------
-// `chuhan judge`
-
-fn cli(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(common::chuhan()).arg("judge").args(args).output().expect("run chuhan judge");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-#[test]
-fn cli_prints_one_line_result_and_reason() {
-    let (code, out, _) = cli(&[]);
-    assert_eq!((code, out.as_str()), (0, "* ongoing\n"));
-    let (code, out, _) = cli(&["--fen", "startpos", "--moves", "h2e2", "h9g7"]);
-    assert_eq!((code, out.as_str()), (0, "* ongoing\n"));
-    let (fen, cycle) = PERPETUAL_CHECK;
-    let twice = format!("{cycle} {cycle}");
-    let mut args = vec!["--fen", fen, "--moves"];
-    args.extend(split(&twice));
-    let (code, out, err) = cli(&args);
-    assert_eq!((code, out.as_str()), (0, "0-1 perpetual-check\n"), "{err}");
-}
-
-#[test]
-fn cli_names_an_illegal_move_on_stderr() {
-    let (code, out, err) = cli(&["--moves", "h2e2", "a9a5"]);
-    assert_eq!((code, out.as_str()), (0, "1-0 illegal-move\n"));
-    assert!(err.contains("a9a5"), "{err}");
-}
-
-#[test]
-fn cli_rejects_a_bad_fen_with_nothing_on_stdout() {
-    let (code, out, err) = cli(&["--fen", "rnbakabnr/9/9 w", "--moves", "h2e2"]);
-    assert_ne!(code, 0);
-    assert_eq!(out, "");
-    assert!(err.contains("FEN"), "{err}");
 }
 
 #[test]

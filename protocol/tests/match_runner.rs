@@ -2,7 +2,7 @@
 //! end, both dialects, gauntlet and round robin, results file and resume, PGN, SPRT stopping.
 //! Every match here is a few games at a fixed tiny movetime, so the whole file runs in seconds.
 
-mod common;
+mod support;
 
 use protocol::matchrunner::openings;
 use std::path::PathBuf;
@@ -13,7 +13,7 @@ fn engine(name: &str, proto: &str, args: &str) -> Vec<String> {
     let mut w = vec![
         "--engine".to_string(),
         format!("name={name}"),
-        format!("cmd={}", common::example("test_engine").display()),
+        format!("cmd={}", support::test_engine().display()),
         format!("proto={proto}"),
     ];
     w.extend(args.split_whitespace().map(|a| format!("arg={a}")));
@@ -27,7 +27,7 @@ struct Run {
 }
 
 fn chuhan_match(engines: &[Vec<String>], args: &str) -> Run {
-    let mut cmd = Command::new(common::chuhan());
+    let mut cmd = Command::new(support::chuhan());
     cmd.arg("match");
     for e in engines {
         cmd.args(e);

@@ -1,18 +1,18 @@
 //! UCCI sessions as XQWizard and the UCCI league tools drive them, against the real binary.
 
-mod common;
-#[path = "common/engine.rs"]
-mod engine_pipe;
+mod support;
 
 use engine::Position;
-use engine_pipe::{bestmove_parts, Engine};
+use support::engine_pipe::{bestmove_parts, Engine};
 
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
 fn start() -> Engine {
-    let mut e = Engine::spawn(&common::chuhan());
+    let mut e = Engine::spawn(support::chuhan());
     e.send("ucci");
     let intro = e.until("ucciok", |l| l == "ucciok");
+    let id = format!("id name chuhan {}", env!("CARGO_PKG_VERSION"));
+    assert!(intro.contains(&id), "{intro:?}");
     let first_option =
         intro.iter().position(|l| l.starts_with("option ")).unwrap_or_else(|| e.fail("no options"));
     assert_eq!(intro[first_option], "option usemillisec type check default false");

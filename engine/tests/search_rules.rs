@@ -1,7 +1,8 @@
 //! Game-ending rules inside the search: perpetual check, the 120-ply no-capture limit, repetitions.
 
 use engine::evaluate::MaterialEval;
-use engine::search::repetition::{cycle_verdict, repeated_cycle_len, CycleVerdict};
+use engine::rules::{cycle_outcome, CycleOutcome};
+use engine::search::repetition::repeated_cycle_len;
 use engine::search::{Limits, Score, SearchControl, Searcher, SilentReporter};
 use engine::Position;
 
@@ -40,10 +41,10 @@ fn one_sided_perpetual_check_does_not_save_the_checker() {
 fn the_checking_cycle_is_judged_against_the_checker() {
     let pos = play(PERPETUAL, "e1d1 d9e9 d1e1 e9d9");
     assert_eq!(repeated_cycle_len(&pos), Some(4));
-    assert_eq!(cycle_verdict(&pos, 4), CycleVerdict::SideToMoveLoses);
+    assert_eq!(cycle_outcome(&pos, 4), CycleOutcome::SideToMoveLoses);
     // The side being checked would, at the repetition, see the win.
     let pos = play(PERPETUAL, "e1d1 d9e9 d1e1 e9d9 e1d1");
-    assert_eq!(cycle_verdict(&pos, 4), CycleVerdict::SideToMoveWins);
+    assert_eq!(cycle_outcome(&pos, 4), CycleOutcome::SideToMoveWins);
 }
 
 #[test]
@@ -53,7 +54,7 @@ fn mutual_perpetual_check_is_a_draw() {
     let fen = "3kc4/4r4/9/9/9/3C5/9/4K4/3R5/9 w - - 0 1";
     let pos = play(fen, "d4e4 e8d8 e4d4 d8e8");
     assert_eq!(repeated_cycle_len(&pos), Some(4));
-    assert_eq!(cycle_verdict(&pos, 4), CycleVerdict::Draw);
+    assert_eq!(cycle_outcome(&pos, 4), CycleOutcome::Draw);
     let mut p = play(fen, "d4e4 e8d8 e4d4");
     p.make_move(p.parse_move("d8e8").expect("legal"));
     assert_eq!(engine::search::repetition::cycle_score(&p, 5), Some(0));

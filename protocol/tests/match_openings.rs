@@ -8,7 +8,7 @@ use protocol::matchrunner::openings::{self, Opening};
 use std::collections::HashSet;
 
 fn book() -> Vec<Opening> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/openings.fen");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/openings.fen");
     openings::load(std::path::Path::new(path)).expect("every line of scripts/openings.fen is legal")
 }
 
