@@ -19,7 +19,11 @@ use engine::{Color, Piece, PieceKind};
 struct SketchEval;
 
 impl Evaluate for SketchEval {
-    fn evaluate(&self, pos: &engine::Position) -> i32 {
+    type State = ();
+
+    fn new_state(&self) {}
+
+    fn evaluate_with(&self, pos: &engine::Position, _: &mut ()) -> i32 {
         let mut side = [0i32; 2];
         for color in Color::ALL {
             for kind in PieceKind::ALL {

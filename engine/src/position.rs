@@ -17,6 +17,9 @@ pub struct Undo {
     pub mv: Option<Move>,
     /// The piece it captured.
     pub captured: Option<Piece>,
+    /// The piece that moved (`None` for a null move): lets an evaluator replay the line's changes
+    /// without the boards in between. It fits in the entry's padding.
+    pub moved: Option<Piece>,
     /// The position key before the move.
     pub key: u64,
     /// The no-capture ply counter before the move.
@@ -394,6 +397,7 @@ impl Position {
         self.history.push(Undo {
             mv: Some(m),
             captured,
+            moved: Some(piece),
             key: self.key,
             halfmove: self.halfmove,
             checkers: self.checkers,
@@ -464,6 +468,7 @@ impl Position {
         self.history.push(Undo {
             mv: None,
             captured: None,
+            moved: None,
             key: self.key,
             halfmove: self.halfmove,
             checkers: self.checkers,

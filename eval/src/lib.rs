@@ -27,6 +27,7 @@ pub mod king_safety;
 pub mod linear;
 pub mod material;
 pub mod mobility;
+pub mod nnue;
 pub mod packed;
 pub mod params;
 pub mod phase;
@@ -118,8 +119,12 @@ impl Evaluator {
 }
 
 impl Evaluate for Evaluator {
+    type State = ();
+
+    fn new_state(&self) {}
+
     #[inline]
-    fn evaluate(&self, pos: &Position) -> i32 {
+    fn evaluate_with(&self, pos: &Position, _: &mut ()) -> i32 {
         #[cfg(target_arch = "x86_64")]
         match cpu::level() {
             // SAFETY: `cpu::level` found every feature the function enables on this CPU.

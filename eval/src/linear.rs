@@ -89,7 +89,11 @@ impl WeightedEvaluator {
 }
 
 impl Evaluate for WeightedEvaluator {
-    fn evaluate(&self, pos: &Position) -> i32 {
+    type State = ();
+
+    fn new_state(&self) {}
+
+    fn evaluate_with(&self, pos: &Position, _: &mut ()) -> i32 {
         let ev = Evaluator::default();
         let mut sink = RuntimeSink { weights: &self.weights, total: MgEg::ZERO, counts: None };
         let counts = evaluate_terms(pos, &ev, &mut sink);

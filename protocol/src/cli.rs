@@ -1,6 +1,7 @@
 //! The command-line tools other than the protocol loop: their arguments and what they print. `main.rs`
 //! only parses and dispatches here.
 
+use crate::evaluator::EngineEval;
 use engine::Position;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -37,6 +38,12 @@ pub struct BenchArgs {
     /// File of FENs, one a line (default: the built-in 49 positions).
     #[arg(long)]
     pub fens: Option<PathBuf>,
+    /// The evaluation: `classical` (handcrafted) or `nnue` (the learned network).
+    #[arg(long, default_value = "classical", value_parser = ["classical", "nnue"])]
+    pub eval: String,
+    /// The network file for `--eval nnue` (default: the built-in network).
+    #[arg(long)]
+    pub evalfile: Option<PathBuf>,
 }
 
 /// Runs `chuhan perft`: the counts and the speed on stdout, the time on stderr (as `chuhan bench`).
@@ -69,8 +76,23 @@ pub fn bench(args: BenchArgs) -> ExitCode {
         },
         None => engine::bench::DEFAULT_FENS.to_string(),
     };
+    let evaluator = if args.eval == "nnue" {
+        let net = match &args.evalfile {
+            Some(path) => match eval::nnue::file::load(path) {
+                Ok(net) => std::sync::Arc::new(net),
+                Err(e) => {
+                    eprintln!("chuhan bench: {}: {e}", path.display());
+                    return ExitCode::FAILURE;
+                }
+            },
+            None => eval::nnue::embedded(),
+        };
+        EngineEval::Nnue(eval::nnue::Nnue::new(net))
+    } else {
+        crate::evaluator::new_evaluator()
+    };
     let config = engine::bench::BenchConfig { depth: args.depth, threads: args.threads, hash_mb: args.hash };
-    match crate::tools::bench_lines(&text, &config) {
+    match crate::tools::bench_lines(&text, &config, evaluator) {
         Ok(lines) => {
             for line in lines {
                 println!("{line}");

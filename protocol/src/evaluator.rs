@@ -1,33 +1,98 @@
-//! The one place that names the evaluator the binary plays with, and the text of the `eval` command.
+//! The one place that names the evaluators the binary plays with, and the text of the `eval` command.
+//!
+//! The `Eval` option picks the handcrafted evaluation (`classical`, the default) or the learned network
+//! (`nnue`); `EvalFile` picks the network. [`EngineEval`] holds either, so one searcher type serves both:
+//! the choice costs one well-predicted branch per evaluation.
 
+use engine::evaluate::Evaluate;
 use engine::search::Searcher;
 use engine::Position;
+use eval::nnue::{Accumulators, Network, Nnue};
+use std::sync::Arc;
 
 /// The evaluator chuhan plays with.
-pub type EngineEval = eval::Evaluator;
+#[derive(Clone, Debug)]
+pub enum EngineEval {
+    /// The handcrafted evaluation (possibly reduced by the `knowledge` option).
+    Classical(eval::Evaluator),
+    /// The learned network.
+    Nnue(Nnue),
+}
+
+impl Evaluate for EngineEval {
+    /// The network's accumulators; empty (never allocated) while the classical evaluation plays.
+    type State = Accumulators;
+
+    fn new_state(&self) -> Accumulators {
+        Accumulators::new()
+    }
+
+    #[inline]
+    fn evaluate_with(&self, pos: &Position, state: &mut Accumulators) -> i32 {
+        match self {
+            EngineEval::Classical(e) => e.evaluate_with(pos, &mut ()),
+            EngineEval::Nnue(n) => n.evaluate_with(pos, state),
+        }
+    }
+
+    fn evaluate(&self, pos: &Position) -> i32 {
+        match self {
+            EngineEval::Classical(e) => e.evaluate(pos),
+            EngineEval::Nnue(n) => n.evaluate(pos),
+        }
+    }
+}
 
 /// The searcher chuhan plays with.
 pub type EngineSearcher = Searcher<EngineEval>;
 
-/// A fresh evaluator.
+/// A fresh evaluator: the default options' choice.
 pub fn new_evaluator() -> EngineEval {
-    eval::Evaluator::default()
+    EngineEval::Classical(eval::Evaluator::default())
 }
 
-/// The evaluator for the `knowledge` option: `none` is material and piece-square tables only (for A/B
-/// tests of the evaluation and for handicap games); every other level is the full evaluation.
-pub fn evaluator_for(knowledge: &str) -> EngineEval {
-    if knowledge.eq_ignore_ascii_case("none") {
-        eval::Evaluator::material_and_pst()
-    } else {
-        eval::Evaluator::default()
+/// What the evaluation options ask for.
+#[derive(Clone, Debug)]
+pub struct EvalChoice {
+    /// The `knowledge` word: `none` is material and piece-square tables only (for A/B tests of the
+    /// handcrafted evaluation and for handicap games); every other level is the full evaluation.
+    pub knowledge: String,
+    /// Whether the network plays (`Eval` = `nnue`).
+    pub nnue: bool,
+    /// The network loaded for `EvalFile`.
+    pub net: Arc<Network>,
+}
+
+impl EvalChoice {
+    /// Whether `other` would build the same evaluator.
+    pub fn same_as(&self, other: &EvalChoice) -> bool {
+        self.knowledge.eq_ignore_ascii_case(&other.knowledge)
+            && self.nnue == other.nnue
+            && (!self.nnue || self.net.checksum() == other.net.checksum())
+    }
+
+    /// The evaluator for this choice.
+    pub fn evaluator(&self) -> EngineEval {
+        if self.nnue {
+            EngineEval::Nnue(Nnue::new(Arc::clone(&self.net)))
+        } else if self.knowledge.eq_ignore_ascii_case("none") {
+            EngineEval::Classical(eval::Evaluator::material_and_pst())
+        } else {
+            EngineEval::Classical(eval::Evaluator::default())
+        }
     }
 }
 
-/// The `eval` command's answer: every term for Red, Black and the total (100 = a horse), the phase, the
-/// draw scale and the final score from the side to move.
-pub fn eval_text(pos: &Position) -> String {
-    eval::trace(pos).to_string()
+/// The `eval` command's answer: every handcrafted term for Red, Black and the total (100 = a horse), the
+/// phase, the draw scale and the final score from the side to move; then the network's score.
+pub fn eval_text(pos: &Position, net: &Network, net_name: &str) -> String {
+    let nnue = net.evaluate_from_scratch(pos);
+    let side = if pos.side_to_move() == engine::Color::Red { "Red" } else { "Black" };
+    format!(
+        "{}\nNNUE evaluation ({net_name}, {side} to move): {:+.2}",
+        eval::trace(pos),
+        nnue as f64 / engine::evaluate::UNITS_PER_HORSE as f64
+    )
 }
 
 #[cfg(test)]
@@ -35,11 +100,26 @@ mod tests {
     use super::*;
 
     #[test]
-    fn eval_text_ends_with_the_score_for_the_side_to_move() {
-        let t = eval_text(&Position::startpos());
+    fn eval_text_shows_the_handcrafted_terms_and_the_network() {
+        let net = eval::nnue::embedded();
+        let t = eval_text(&Position::startpos(), &net, eval::nnue::EMBEDDED_NAME);
         assert!(t.contains("Material"), "{t}");
-        assert!(t.lines().last().unwrap().starts_with("Final score (Red to move)"), "{t}");
-        let t = eval_text(&Position::from_fen("5k3/9/9/9/9/9/9/9/9/R3K4 b").unwrap());
-        assert!(t.lines().last().unwrap().starts_with("Final score (Black to move): -"), "{t}");
+        assert!(t.contains("Final score (Red to move)"), "{t}");
+        assert!(t.lines().last().unwrap().starts_with("NNUE evaluation (chuhan-"), "{t}");
+        let t = eval_text(&Position::from_fen("5k3/9/9/9/9/9/9/9/9/R3K4 b").unwrap(), &net, "x.nnue");
+        assert!(t.contains("Final score (Black to move): -"), "{t}");
+        assert!(t.lines().last().unwrap().starts_with("NNUE evaluation (x.nnue, Black to move)"), "{t}");
+    }
+
+    #[test]
+    fn the_choice_picks_the_evaluator() {
+        let pos = Position::startpos();
+        let net = eval::nnue::embedded();
+        let classical = EvalChoice { knowledge: "large".into(), nnue: false, net: Arc::clone(&net) };
+        let nnue = EvalChoice { nnue: true, ..classical.clone() };
+        assert!(matches!(classical.evaluator(), EngineEval::Classical(_)));
+        assert_eq!(nnue.evaluator().evaluate(&pos), net.evaluate_from_scratch(&pos));
+        assert!(!classical.same_as(&nnue));
+        assert!(classical.same_as(&EvalChoice { net: Arc::new(Network::zero(16)), ..classical.clone() }));
     }
 }

@@ -84,6 +84,7 @@ fn table_option_lines(dialect: Dialect) -> Vec<String> {
                     write!(line, "combo{vars} default {default}")
                 }
                 (OptionKind::Button, _) => write!(line, "button"),
+                (OptionKind::Text { default }, _) => write!(line, "string default {default}"),
             }
             .ok()?;
             Some(line)

@@ -44,6 +44,10 @@ pub enum OptionId {
     Pruning,
     /// Evaluation knowledge (UCCI `knowledge`, UCI `Knowledge`): `none` = material and piece-square tables.
     Knowledge,
+    /// Which evaluation plays: `classical` (handcrafted) or `nnue` (the learned network).
+    Eval,
+    /// The network file `nnue` uses (the built-in one by default).
+    EvalFile,
     /// UCCI: accept a draw offer when the position is a dead draw or we are worse.
     AcceptDraw,
     /// UCCI: offer a draw when the position is dead even.
@@ -75,6 +79,11 @@ pub enum OptionKind {
     },
     /// An action without a value.
     Button,
+    /// Free text (a file name).
+    Text {
+        /// Default text.
+        default: &'static str,
+    },
 }
 
 /// One row of the option table.
@@ -101,6 +110,9 @@ pub const ELO_RANGE: (i64, i64) = (1000, 2800);
 pub const RANDOMNESS_LEVELS: &[&str] = &["none", "tiny", "small", "medium", "large", "huge"];
 
 const LEVELS: &[&str] = &["none", "small", "medium", "large"];
+
+/// The words of the `Eval` option.
+pub const EVAL_CHOICES: &[&str] = &["classical", "nnue"];
 
 /// The table. UCCI lists `usemillisec` first because some UCCI GUIs read options only until it appears.
 pub const OPTIONS: &[OptionSpec] = &[
@@ -198,6 +210,18 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Combo { default: "large", vars: LEVELS },
     },
     OptionSpec {
+        id: OptionId::Eval,
+        uci: Some("Eval"),
+        ucci: Some("eval"),
+        kind: OptionKind::Combo { default: "classical", vars: EVAL_CHOICES },
+    },
+    OptionSpec {
+        id: OptionId::EvalFile,
+        uci: Some("EvalFile"),
+        ucci: Some("evalfile"),
+        kind: OptionKind::Text { default: eval::nnue::EMBEDDED_NAME },
+    },
+    OptionSpec {
         id: OptionId::AcceptDraw,
         uci: None,
         ucci: Some("acceptdraw"),
@@ -292,6 +316,10 @@ pub struct Settings {
     pub pruning: String,
     /// UCCI knowledge word.
     pub knowledge: String,
+    /// `classical` or `nnue`.
+    pub eval: String,
+    /// The network file asked for (the built-in network's name means the built-in one).
+    pub eval_file: String,
     /// Accept draw offers when it is right to.
     pub accept_draw: bool,
     /// Offer draws in dead-even positions.
@@ -317,6 +345,8 @@ impl Default for Settings {
             randomness: 0,
             pruning: String::new(),
             knowledge: String::new(),
+            eval: String::new(),
+            eval_file: String::new(),
             accept_draw: false,
             offer_draw: false,
             resign: false,
@@ -327,7 +357,9 @@ impl Default for Settings {
             match spec.kind {
                 OptionKind::Check(b) => s.store(spec.id, Value::Bool(b)),
                 OptionKind::Spin { default, .. } => s.store(spec.id, Value::Int(default)),
-                OptionKind::Combo { default, .. } => s.store(spec.id, Value::Word(default)),
+                OptionKind::Combo { default, .. } | OptionKind::Text { default } => {
+                    s.store(spec.id, Value::Word(default))
+                }
                 OptionKind::Button => {}
             }
         }
@@ -415,6 +447,10 @@ impl Settings {
                     .ok_or_else(|| bad(v, format!("one of {}", vars.join(", "))))?;
                 self.store(spec.id, Value::Word(word));
             }
+            OptionKind::Text { .. } => {
+                let v = value.ok_or_else(need)?;
+                self.store(spec.id, Value::Word(v));
+            }
         }
         Ok(Applied::Set(spec.id))
     }
@@ -488,6 +524,8 @@ impl Settings {
             }
             OptionId::Pruning => self.pruning = word(&v),
             OptionId::Knowledge => self.knowledge = word(&v),
+            OptionId::Eval => self.eval = word(&v),
+            OptionId::EvalFile => self.eval_file = word(&v),
             OptionId::AcceptDraw => self.accept_draw = flag(&v),
             OptionId::OfferDraw => self.offer_draw = flag(&v),
             OptionId::Resign => self.resign = flag(&v),
@@ -572,5 +610,12 @@ mod tests {
         assert_eq!(s.set("newgame", None), Ok(Applied::Pressed(OptionId::NewGame)));
         assert_eq!(s.set("Clear Hash", Some("x")), Ok(Applied::Pressed(OptionId::ClearHash)));
         assert!(matches!(s.set("bookfiles", Some("a.obk")), Err(OptionError::Unknown(_))));
+        assert_eq!(s.eval, "classical");
+        assert_eq!(s.set("Eval", Some("NNUE")), Ok(Applied::Set(OptionId::Eval)));
+        assert_eq!(s.eval, "nnue");
+        assert!(matches!(s.set("eval", Some("magic")), Err(OptionError::BadValue { .. })));
+        assert_eq!(s.eval_file, eval::nnue::EMBEDDED_NAME);
+        assert_eq!(s.set("evalfile", Some("nets/my net.nnue")), Ok(Applied::Set(OptionId::EvalFile)));
+        assert_eq!(s.eval_file, "nets/my net.nnue");
     }
 }

@@ -7,7 +7,7 @@
 
 use crate::command::{Base, BenchArgs, Command, Dialect, Go, GoClock, PositionSpec};
 use crate::draw::{self, DrawPolicy, Verdict};
-use crate::evaluator::{eval_text, evaluator_for, new_evaluator, EngineSearcher};
+use crate::evaluator::{eval_text, new_evaluator, EngineSearcher, EvalChoice};
 use crate::format;
 use crate::options::{Applied, OptionError, OptionId, Settings};
 use crate::output::Output;
@@ -110,8 +110,12 @@ struct Session {
     busy: Option<Busy>,
     /// A `ucinewgame`/`Clear Hash` arrived while the searcher was busy.
     clear_pending: bool,
-    /// The `knowledge` level the searcher's evaluator was made for.
-    knowledge_applied: String,
+    /// What the searcher's evaluator was made for.
+    eval_applied: EvalChoice,
+    /// The network `EvalFile` loaded (the built-in one until another loads).
+    net: Arc<eval::nnue::Network>,
+    /// Its name as the `eval` command and messages show it.
+    net_name: String,
     /// The running search is infinite: only `stop` ends it.
     search_infinite: bool,
     /// Set by the search thread just before it prints `bestmove`: from then on the session waits for the
@@ -134,7 +138,13 @@ impl Session {
             searcher: Some(Searcher::new(new_evaluator())),
             busy: None,
             clear_pending: false,
-            knowledge_applied: Settings::default().knowledge,
+            eval_applied: EvalChoice {
+                knowledge: Settings::default().knowledge,
+                nnue: false,
+                net: eval::nnue::embedded(),
+            },
+            net: eval::nnue::embedded(),
+            net_name: eval::nnue::EMBEDDED_NAME.to_string(),
             search_infinite: false,
             answered: Arc::new(AtomicBool::new(false)),
             control,
@@ -196,7 +206,7 @@ impl Session {
             Command::Display(style) => {
                 self.out.lines(crate::board_view::render(&self.pos, style, self.config.tty))
             }
-            Command::Eval => self.out.lines(eval_text(&self.pos).lines()),
+            Command::Eval => self.out.lines(eval_text(&self.pos, &self.net, &self.net_name).lines()),
             Command::Perft(depth) => self.perft(depth),
             Command::Bench(args) => self.bench(args),
             Command::Flip => {
@@ -284,23 +294,64 @@ impl Session {
         self.wait_idle();
         let (out, dialect) = (self.out.clone(), self.dialect);
         let config = crate::tools::bench_config(&args);
-        self.spawn_tool(move || match crate::tools::bench_lines(engine::bench::DEFAULT_FENS, &config) {
-            Ok(lines) => out.lines(lines),
-            Err(e) => out.line(&format::message(dialect, &format!("bench: {e}"))),
+        let evaluator = self.eval_choice().evaluator();
+        self.spawn_tool(move || {
+            match crate::tools::bench_lines(engine::bench::DEFAULT_FENS, &config, evaluator) {
+                Ok(lines) => out.lines(lines),
+                Err(e) => out.line(&format::message(dialect, &format!("bench: {e}"))),
+            }
         });
     }
 
     // ----- options -----
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let previous_file = self.settings.eval_file.clone();
         match self.settings.set(name, value) {
             Ok(Applied::Pressed(OptionId::ClearHash | OptionId::NewGame)) => self.clear_hash(),
+            Ok(Applied::Set(OptionId::EvalFile)) => {
+                self.load_eval_file(previous_file);
+                self.apply_pending();
+            }
             Ok(_) => self.apply_pending(),
             // UCCI GUIs send their whole settings list without reading ours.
             Err(OptionError::Unknown(n)) if self.dialect == Some(Dialect::Ucci) => {
                 tracing::debug!("ignoring unknown option '{n}'");
             }
             Err(e) => self.error(&e.to_string()),
+        }
+    }
+
+    /// Loads the network `EvalFile` names (its built-in name or an empty name: the built-in network). A
+    /// file that cannot be used gets one message, and the network and option value stay as they were.
+    fn load_eval_file(&mut self, previous_file: String) {
+        let name = self.settings.eval_file.clone();
+        if name == eval::nnue::EMBEDDED_NAME || name.eq_ignore_ascii_case("<empty>") {
+            self.net = eval::nnue::embedded();
+            self.net_name = eval::nnue::EMBEDDED_NAME.to_string();
+            return;
+        }
+        match eval::nnue::file::load(std::path::Path::new(&name)) {
+            Ok(net) => {
+                let text = format!("EvalFile: loaded {name} ({}x2 network)", net.hidden());
+                self.net = Arc::new(net);
+                self.net_name = name;
+                self.out.line(&format::message(self.dialect, &text));
+            }
+            Err(e) => {
+                let text = format!("EvalFile {}: {e}; keeping {}", crate::parse::echo(&name), self.net_name);
+                self.out.line(&format::message(self.dialect, &text));
+                self.settings.eval_file = previous_file;
+            }
+        }
+    }
+
+    /// The evaluator the options ask for now.
+    fn eval_choice(&self) -> EvalChoice {
+        EvalChoice {
+            knowledge: self.settings.knowledge.clone(),
+            nnue: self.settings.eval.eq_ignore_ascii_case("nnue"),
+            net: Arc::clone(&self.net),
         }
     }
 
@@ -326,7 +377,8 @@ impl Session {
         }
     }
 
-    /// Brings an idle searcher up to date: options, the evaluator chosen by `knowledge`, a pending clear.
+    /// Brings an idle searcher up to date: options, the evaluator chosen by `Eval`, `EvalFile` and
+    /// `knowledge`, a pending clear.
     fn sync(&mut self, searcher: &mut EngineSearcher) {
         let wanted = self.search_options();
         if searcher.options() != &wanted {
@@ -339,9 +391,10 @@ impl Session {
         if searcher.params() != &self.settings.params {
             searcher.set_params(self.settings.params.clone());
         }
-        if self.knowledge_applied != self.settings.knowledge {
-            searcher.set_evaluator(evaluator_for(&self.settings.knowledge));
-            self.knowledge_applied = self.settings.knowledge.clone();
+        let wanted = self.eval_choice();
+        if !self.eval_applied.same_as(&wanted) {
+            searcher.set_evaluator(wanted.evaluator());
+            self.eval_applied = wanted;
             self.clear_pending = true;
         }
         if self.clear_pending {
@@ -380,7 +433,7 @@ impl Session {
             return self.out.line(&format::bestmove(dialect, None, None, Verdict::Play));
         }
         if dialect == Dialect::Ucci && go.depth == Some(0) {
-            let eval = evaluator_for(&self.settings.knowledge).evaluate(&self.pos);
+            let eval = self.eval_choice().evaluator().evaluate(&self.pos);
             return self.out.lines([format::static_eval(dialect, eval), format::NOBESTMOVE.to_string()]);
         }
 

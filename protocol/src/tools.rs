@@ -1,6 +1,7 @@
 //! The developer tools shared by the command line and the protocol loop, so both print the same lines.
 
 use crate::command::BenchArgs;
+use crate::evaluator::EngineEval;
 use engine::bench::{BenchConfig, BenchReport};
 use engine::Position;
 use std::time::Instant;
@@ -31,13 +32,13 @@ pub fn bench_config(args: &BenchArgs) -> BenchConfig {
     }
 }
 
-/// Runs the bench on `fens` (one FEN a line); progress goes to stderr, the result lines are returned.
-pub fn bench_lines(fens: &str, config: &BenchConfig) -> Result<Vec<String>, String> {
+/// Runs the bench on `fens` (one FEN a line) with `evaluator`; progress goes to stderr, the result lines
+/// are returned.
+pub fn bench_lines(fens: &str, config: &BenchConfig, evaluator: EngineEval) -> Result<Vec<String>, String> {
     let positions = engine::bench::parse_fens(fens)?;
-    let report: BenchReport =
-        engine::bench::run(crate::evaluator::new_evaluator(), &positions, config, |i, pos, n| {
-            eprintln!("Position {}/{}: {} nodes  {}", i + 1, positions.len(), n, pos.to_fen());
-        });
+    let report: BenchReport = engine::bench::run(evaluator, &positions, config, |i, pos, n| {
+        eprintln!("Position {}/{}: {} nodes  {}", i + 1, positions.len(), n, pos.to_fen());
+    });
     eprintln!("Total time (ms): {}", report.elapsed.as_millis());
     Ok(vec![format!("Nodes searched: {}", report.nodes), format!("Nodes/second: {}", report.nps())])
 }
@@ -45,6 +46,7 @@ pub fn bench_lines(fens: &str, config: &BenchConfig) -> Result<Vec<String>, Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::evaluator::new_evaluator;
 
     #[test]
     fn perft_lines_divide_and_total() {
@@ -66,8 +68,8 @@ mod tests {
     #[test]
     fn bench_reports_nodes() {
         let config = BenchConfig { depth: 2, threads: 1, hash_mb: 1 };
-        let lines = bench_lines(engine::position::START_FEN, &config).unwrap();
+        let lines = bench_lines(engine::position::START_FEN, &config, new_evaluator()).unwrap();
         assert!(lines[0].starts_with("Nodes searched: ") && lines[1].starts_with("Nodes/second: "));
-        assert!(bench_lines("not a fen", &config).is_err());
+        assert!(bench_lines("not a fen", &config, new_evaluator()).is_err());
     }
 }

@@ -243,3 +243,23 @@ fn developer_commands_work_in_ucci_too() {
     e.send("quit");
     e.expect("bye");
 }
+
+#[test]
+fn a_bad_evalfile_gets_one_message_and_the_network_stays() {
+    let mut e = start();
+    e.send("setoption evalfile /nonexistent/dir/net.nnue");
+    let lines = e.sync();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with("info message EvalFile /nonexistent/dir/net.nnue: no network file"),
+        "{lines:?}"
+    );
+    e.send("setoption eval nnue");
+    e.send(&format!("position fen {START}"));
+    e.send("go depth 3");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove"));
+    let (mv, _) = bestmove_parts(lines.last().map_or("", String::as_str));
+    legal_after(&e, START, &[], &mv.unwrap_or_default());
+    e.send("quit");
+    let _ = e.wait_exit();
+}

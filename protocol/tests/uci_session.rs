@@ -232,3 +232,43 @@ fn tune_options_are_hidden_but_work() {
     e.send("quit");
     assert!(e.wait_exit().success());
 }
+
+#[test]
+fn eval_options_switch_to_the_network_and_refuse_bad_files_keeping_the_net() {
+    let mut e = start();
+    let dir = std::env::temp_dir().join(format!("chuhan-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|err| e.fail(&err.to_string()));
+    let good = eval::nnue::EMBEDDED_BYTES.to_vec();
+    let truncated = dir.join("truncated.nnue");
+    std::fs::write(&truncated, &good[..good.len() / 2]).unwrap_or_else(|err| e.fail(&err.to_string()));
+    let mut wrong_version = good.clone();
+    wrong_version[8] = 9;
+    let versioned = dir.join("version.nnue");
+    std::fs::write(&versioned, &wrong_version).unwrap_or_else(|err| e.fail(&err.to_string()));
+    for (path, why) in
+        [(dir.join("missing.nnue"), "no network file"), (truncated, "truncated"), (versioned, "version 9")]
+    {
+        e.send(&format!("setoption name EvalFile value {}", path.display()));
+        let lines = e.sync();
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(lines[0].starts_with("info string EvalFile ") && lines[0].contains(why), "{lines:?}");
+        assert!(lines[0].ends_with(&format!("keeping {}", eval::nnue::EMBEDDED_NAME)), "{lines:?}");
+    }
+    let copy = dir.join("copy.nnue");
+    std::fs::write(&copy, &good).unwrap_or_else(|err| e.fail(&err.to_string()));
+    e.send(&format!("setoption name EvalFile value {}", copy.display()));
+    let lines = e.sync();
+    assert!(lines.len() == 1 && lines[0].starts_with("info string EvalFile: loaded"), "{lines:?}");
+    e.send("setoption name Eval value nnue");
+    e.send("position startpos moves h2e2");
+    e.send("go depth 4");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove"));
+    let (mv, _) = bestmove_parts(lines.last().map_or("", String::as_str));
+    assert_legal(&e, &["h2e2".to_string()], &mv.unwrap_or_default());
+    e.send("eval");
+    let lines = e.sync();
+    assert!(lines.iter().any(|l| l.starts_with("NNUE evaluation (") && l.contains("copy.nnue")), "{lines:?}");
+    e.send("quit");
+    assert!(e.wait_exit().success());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -4,6 +4,7 @@
 //! - [`texel`] fits the evaluation's weights to game results (the evaluation as a linear function of its
 //!   weights is `eval::linear`), and [`source`] writes them back as `eval/src/weights.rs`;
 //! - [`spsa`] tunes the search's parameters by SPSA over games played by `chuhan match`.
+//! - [`nnue`] trains the learned evaluation (`eval::nnue`) on game files.
 //!
 //! Every game here is played by `engine::selfplay` and judged by `engine::rules`, the same referee as
 //! `chuhan judge` and `chuhan match`. The `chuhan-tune` binary drives it all (scripts/tune.sh).
@@ -11,6 +12,7 @@
 
 pub mod datagen;
 pub mod gamefile;
+pub mod nnue;
 pub mod source;
 pub mod spsa;
 pub mod texel;

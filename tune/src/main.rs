@@ -6,6 +6,7 @@
 //! chuhan-tune tune --data target/tune/data.txt --out target/tune/weights.rs
 //! chuhan-tune match --games 40 --a target/tune/weights.rs --b full
 //! chuhan-tune write --out eval/src/weights.rs
+//! chuhan-tune train --data target/datagen/games.bin --out target/nnue/net.nnue
 //! ```
 
 use clap::{Parser, Subcommand};
@@ -27,6 +28,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 use tune::datagen::{self, DatagenConfig};
 use tune::gamefile;
+use tune::nnue::{Dataset, TrainConfig};
 use tune::source;
 use tune::texel::{load, tune, TexelConfig};
 
@@ -189,6 +191,45 @@ enum Command {
         #[command(flatten)]
         play: Play,
     },
+    /// Train the learned evaluation on game files and write the quantised network file.
+    Train {
+        /// Game files from `datagen` (repeat for several).
+        #[arg(long, required = true)]
+        data: Vec<PathBuf>,
+        /// The network file to write (also named `chuhan-<checksum>.nnue` beside it).
+        #[arg(long, default_value = "target/nnue/net.nnue")]
+        out: PathBuf,
+        /// Neurons per perspective (a multiple of 16).
+        #[arg(long, default_value_t = TrainConfig::default().hidden)]
+        hidden: usize,
+        /// Passes over the training positions.
+        #[arg(long, default_value_t = TrainConfig::default().epochs)]
+        epochs: usize,
+        /// Positions per Adam step.
+        #[arg(long, default_value_t = TrainConfig::default().batch_size)]
+        batch: usize,
+        /// Adam step size at the start (falls linearly to a tenth).
+        #[arg(long, default_value_t = TrainConfig::default().learning_rate)]
+        learning_rate: f32,
+        /// Weight of the game result in the target: λ·result + (1−λ)·sigmoid(score/K).
+        #[arg(long, default_value_t = TrainConfig::default().lambda)]
+        lambda: f32,
+        /// Sigmoid scale K in internal units (default: fitted to the data).
+        #[arg(long)]
+        scale: Option<f32>,
+        /// Share of games held out for validation.
+        #[arg(long, default_value_t = TrainConfig::default().validation)]
+        validation: f64,
+        /// Seed: the same seed, data and settings give the same network.
+        #[arg(long, default_value_t = TrainConfig::default().seed)]
+        seed: u64,
+        /// Do not mirror positions left to right at random.
+        #[arg(long)]
+        no_mirror: bool,
+        /// Worker threads.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+    },
     /// Write the compiled-in weights in the generated format.
     Write {
         /// Output file.
@@ -205,7 +246,11 @@ enum AnyEval {
 }
 
 impl Evaluate for AnyEval {
-    fn evaluate(&self, pos: &Position) -> i32 {
+    type State = ();
+
+    fn new_state(&self) {}
+
+    fn evaluate_with(&self, pos: &Position, _: &mut ()) -> i32 {
         match self {
             AnyEval::Fixed(e) => e.evaluate(pos),
             AnyEval::Weighted(e) => e.evaluate(pos),
@@ -373,6 +418,43 @@ fn run_match(games: usize, a: &str, b: &str, play_args: &Play) -> Result<(), Str
     Ok(())
 }
 
+fn run_train(data: &[PathBuf], out: &Path, config: &TrainConfig, threads: usize) -> Result<(), String> {
+    pool(threads)?.install(|| {
+        let start = Instant::now();
+        let (dataset, games) = Dataset::read(data).map_err(|e| e.to_string())?;
+        eprintln!("read {games} games, {} positions in {:.1}s", dataset.len(), start.elapsed().as_secs_f64());
+        if dataset.is_empty() {
+            return Err("no training positions in the data".into());
+        }
+        let outcome = tune::nnue::train(&dataset, config, |line| eprintln!("{line}"));
+        let net = &outcome.network;
+        if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        let named = out.with_file_name(format!("chuhan-{:08x}.nnue", net.checksum() >> 32));
+        for path in [out, named.as_path()] {
+            eval::nnue::file::save(net, path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        let (train_loss, valid_loss) =
+            outcome.losses.get(outcome.best_epoch.saturating_sub(1)).copied().unwrap_or((0.0, 0.0));
+        println!(
+            "trained {}x2 network on {} positions ({} validation) in {:.0}s: K {:.0}, epoch {} kept, train loss {train_loss:.6}, \
+             validation loss {valid_loss:.6} (search scores {:.6}), quantisation error {:.2} cp; wrote {} and {}",
+            net.hidden(),
+            outcome.sizes.0,
+            outcome.sizes.1,
+            start.elapsed().as_secs_f64(),
+            outcome.scale,
+            outcome.best_epoch,
+            outcome.score_loss,
+            outcome.quantisation_cp,
+            out.display(),
+            named.display()
+        );
+        Ok(())
+    })
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -412,6 +494,33 @@ fn main() -> ExitCode {
             run_tune(&data, weights.as_deref(), &out, &config)
         }
         Command::Match { games, a, b, play } => run_match(games, &a, &b, &play),
+        Command::Train {
+            data,
+            out,
+            hidden,
+            epochs,
+            batch,
+            learning_rate,
+            lambda,
+            scale,
+            validation,
+            seed,
+            no_mirror,
+            threads,
+        } => {
+            let config = TrainConfig {
+                hidden,
+                epochs,
+                batch_size: batch,
+                learning_rate,
+                lambda,
+                scale,
+                validation,
+                seed,
+                mirror: !no_mirror,
+            };
+            run_train(&data, &out, &config, threads)
+        }
         Command::Write { out } => write_file(&out, &source::render(&WEIGHTS)),
     };
     let _ = std::io::stdout().flush();

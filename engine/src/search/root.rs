@@ -248,8 +248,8 @@ impl<E: Evaluate> Worker<'_, E> {
         sort_root_moves(&mut self.root_moves[..=pv_idx]);
         if pv_idx == 0 && !self.stopped {
             // The root is not stored by the inner search; keep it for the next search and for `probe`.
-            let best = &self.root_moves[0];
             let eval = if self.pos.in_check() { EVAL_NONE } else { self.evaluate() };
+            let best = &self.root_moves[0];
             self.tt.store(self.pos.key(), Some(best.mv), best.score, eval, depth, best.bound, true);
         }
     }

@@ -48,6 +48,8 @@ pub(super) struct Worker<'a, E: Evaluate> {
     eval: &'a E,
     /// The tunable numbers.
     pub params: &'a SearchParams,
+    /// This thread's evaluation state (e.g. network accumulators following the line).
+    eval_state: E::State,
     pub tt: &'a TranspositionTable,
     pub shared: &'a Shared,
     hist: &'a mut Histories,
@@ -109,6 +111,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         Worker {
             eval,
             params,
+            eval_state: eval.new_state(),
             tt,
             shared,
             hist,
@@ -151,8 +154,8 @@ impl<'a, E: Evaluate> Worker<'a, E> {
     }
 
     #[inline(always)]
-    pub fn evaluate(&self) -> i32 {
-        self.eval.evaluate(&self.pos).clamp(-EVAL_CAP, EVAL_CAP)
+    pub fn evaluate(&mut self) -> i32 {
+        self.eval.evaluate_with(&self.pos, &mut self.eval_state).clamp(-EVAL_CAP, EVAL_CAP)
     }
 
     /// The principal variation found below `ply` by the last PV search there.

@@ -1,0 +1,181 @@
+//! The learned evaluation (NNUE: an efficiently updatable neural network).
+//!
+//! - [`features`]: what the network sees — each piece by kind, colour relative to the perspective and
+//!   square, from both sides' points of view (1260 inputs each).
+//! - [`network`]: the quantised weights and the output; [`file`]: the file format and its checks.
+//! - [`accumulator`]: the per-search-thread state, updated move by move along the search's line.
+//! - [`simd`]: the inner loops, portable and AVX2 (picked at run time, identical results).
+//!
+//! [`Nnue`] is the [`Evaluate`] implementation; [`embedded`] is the network built into the binary.
+
+pub mod accumulator;
+pub mod checksum;
+pub mod features;
+pub mod file;
+pub mod network;
+pub mod simd;
+
+pub use accumulator::Accumulators;
+pub use file::LoadError;
+pub use network::Network;
+
+use engine::{Evaluate, Position};
+use once_cell::sync::Lazy;
+use std::sync::Arc;
+
+/// The file name of the built-in network (in `eval/nets/`); the hex digits are the top half of its
+/// checksum.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! default_net_name {
+    () => {
+        "chuhan-2fcbba0b.nnue"
+    };
+}
+
+/// The file name of the built-in network.
+pub const EMBEDDED_NAME: &str = default_net_name!();
+
+/// The bytes of the built-in network file.
+pub static EMBEDDED_BYTES: &[u8] =
+    include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/nets/", default_net_name!()));
+
+static EMBEDDED: Lazy<Arc<Network>> = Lazy::new(|| {
+    Arc::new(file::from_bytes(EMBEDDED_BYTES).expect("the built-in network is valid (a test checks it)"))
+});
+
+/// The built-in network.
+pub fn embedded() -> Arc<Network> {
+    Arc::clone(&EMBEDDED)
+}
+
+/// The network evaluator: shares one network between threads; each search thread keeps its own
+/// [`Accumulators`].
+#[derive(Clone, Debug)]
+pub struct Nnue {
+    net: Arc<Network>,
+}
+
+impl Nnue {
+    /// An evaluator with `net`.
+    pub fn new(net: Arc<Network>) -> Nnue {
+        Nnue { net }
+    }
+
+    /// The network it evaluates with.
+    pub fn network(&self) -> &Arc<Network> {
+        &self.net
+    }
+}
+
+impl Default for Nnue {
+    /// The built-in network.
+    fn default() -> Nnue {
+        Nnue::new(embedded())
+    }
+}
+
+impl Evaluate for Nnue {
+    type State = Accumulators;
+
+    fn new_state(&self) -> Accumulators {
+        Accumulators::new()
+    }
+
+    #[inline]
+    fn evaluate_with(&self, pos: &Position, state: &mut Accumulators) -> i32 {
+        state.evaluate(&self.net, pos)
+    }
+
+    fn evaluate(&self, pos: &Position) -> i32 {
+        self.net.evaluate_from_scratch(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::random::Rng;
+
+    #[test]
+    fn embedded_network_loads_and_its_name_carries_its_checksum() {
+        let net = file::from_bytes(EMBEDDED_BYTES).expect("built-in network");
+        assert_eq!(EMBEDDED_NAME, format!("chuhan-{:08x}.nnue", net.checksum() >> 32));
+        assert_eq!(file::to_bytes(&net), EMBEDDED_BYTES);
+    }
+
+    #[test]
+    fn a_position_and_its_flipped_twin_score_the_same_for_the_mover() {
+        let net = Network::random(128, 3);
+        for pos in crate::testing::positions() {
+            assert_eq!(net.evaluate_from_scratch(&pos), net.evaluate_from_scratch(&pos.flipped()), "{pos:?}");
+        }
+    }
+
+    #[test]
+    fn incremental_updates_equal_a_refresh_after_every_move() {
+        let net = Network::random(128, 9);
+        let nnue = Nnue::new(Arc::new(net.clone()));
+        let mut rng = Rng::new(17);
+        let mut state = nnue.new_state();
+        for _ in 0..40 {
+            let mut pos = Position::startpos();
+            for _ in 0..160 {
+                assert_eq!(nnue.evaluate_with(&pos, &mut state), net.evaluate_from_scratch(&pos), "{pos:?}");
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // Now and then a null move, and now and then a step back, as the search does.
+                match rng.below(10) {
+                    0 if !pos.in_check() => {
+                        pos.make_null_move();
+                        assert_eq!(nnue.evaluate_with(&pos, &mut state), net.evaluate_from_scratch(&pos));
+                        pos.unmake_null_move();
+                    }
+                    1 if !pos.history().is_empty() => pos.unmake_move(),
+                    _ => pos.make_move(moves[rng.below(moves.len())]),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_state_follows_a_change_of_network() {
+        let (a, b) =
+            (Nnue::new(Arc::new(Network::random(128, 1))), Nnue::new(Arc::new(Network::random(256, 2))));
+        let pos = Position::startpos();
+        let mut state = a.new_state();
+        assert_eq!(a.evaluate_with(&pos, &mut state), a.evaluate(&pos));
+        assert_eq!(b.evaluate_with(&pos, &mut state), b.evaluate(&pos));
+        assert_ne!(a.evaluate(&pos), b.evaluate(&pos));
+    }
+
+    #[test]
+    fn damaged_files_are_refused_with_their_reason() {
+        let net = Network::random(32, 4);
+        let good = file::to_bytes(&net);
+        assert_eq!(file::from_bytes(&good).expect("round trip"), net);
+        let err = |bytes: &[u8]| file::from_bytes(bytes).expect_err("must be refused");
+        assert!(matches!(err(&good[..good.len() - 1]), LoadError::Truncated { .. }));
+        assert!(matches!(err(&good[..20]), LoadError::Truncated { .. }));
+        assert!(matches!(err(&good[..4]), LoadError::Truncated { .. }));
+        let mut long = good.clone();
+        long.push(0);
+        assert!(matches!(err(&long), LoadError::TrailingData { .. }));
+        let mut flipped = good.clone();
+        flipped[1000] ^= 1;
+        assert!(matches!(err(&flipped), LoadError::BadChecksum { .. }));
+        let mut version = good.clone();
+        version[8] = 2;
+        assert!(matches!(err(&version), LoadError::WrongVersion(2)));
+        let mut magic = good.clone();
+        magic[0] = b'X';
+        assert!(matches!(err(&magic), LoadError::NotANetwork));
+        let mut shape = good;
+        shape[16] = 17;
+        assert!(matches!(err(&shape), LoadError::WrongShape(_)));
+        let missing = file::load(std::path::Path::new("/nonexistent/chuhan.nnue"));
+        assert!(matches!(missing, Err(LoadError::Missing(_))));
+    }
+}

@@ -1,0 +1,197 @@
+//! The two inner loops of the network — adding and subtracting weight rows into an accumulator, and the
+//! clipped-ReLU dot product of the output — in a portable version and an AVX2 version picked at run time.
+//! Both use wrapping integer arithmetic, so they give identical results bit for bit (a test checks).
+
+use super::network::QA;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// Lanes of i16 in one AVX2 register; hidden sizes are multiples of it.
+pub const LANES: usize = 16;
+
+/// 0: not yet detected, 1: portable code only, 2: AVX2.
+static LEVEL: AtomicU8 = AtomicU8::new(0);
+
+/// Whether the AVX2 versions run on this CPU (detected once).
+#[inline(always)]
+pub fn has_avx2() -> bool {
+    match LEVEL.load(Ordering::Relaxed) {
+        2 => true,
+        1 => false,
+        _ => detect(),
+    }
+}
+
+#[cold]
+fn detect() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    let avx2 = std::arch::is_x86_feature_detected!("avx2");
+    #[cfg(not(target_arch = "x86_64"))]
+    let avx2 = false;
+    LEVEL.store(if avx2 { 2 } else { 1 }, Ordering::Relaxed);
+    avx2
+}
+
+/// `out = input + Σ rows added − Σ rows removed`, each row `hidden` long in `weights`.
+#[inline]
+pub fn update(
+    out: &mut [i16],
+    input: &[i16],
+    weights: &[i16],
+    hidden: usize,
+    added: &[usize],
+    removed: &[usize],
+) {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: AVX2, the only feature the function enables, was detected on this CPU.
+        unsafe { update_avx2(out, input, weights, hidden, added, removed) };
+        return;
+    }
+    update_scalar(out, input, weights, hidden, added, removed)
+}
+
+/// The clipped-ReLU output sum: `Σ clamp(us, 0, QA) · w_us + Σ clamp(them, 0, QA) · w_them`.
+#[inline]
+pub fn output(us: &[i16], them: &[i16], w_us: &[i16], w_them: &[i16]) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: AVX2, the only feature the function enables, was detected on this CPU.
+        return unsafe { output_avx2(us, them, w_us, w_them) };
+    }
+    output_scalar(us, them, w_us, w_them)
+}
+
+/// Portable [`update`].
+pub fn update_scalar(
+    out: &mut [i16],
+    input: &[i16],
+    weights: &[i16],
+    hidden: usize,
+    added: &[usize],
+    removed: &[usize],
+) {
+    out[..hidden].copy_from_slice(&input[..hidden]);
+    for &f in added {
+        let row = &weights[f * hidden..(f + 1) * hidden];
+        out.iter_mut().zip(row).for_each(|(o, &w)| *o = o.wrapping_add(w));
+    }
+    for &f in removed {
+        let row = &weights[f * hidden..(f + 1) * hidden];
+        out.iter_mut().zip(row).for_each(|(o, &w)| *o = o.wrapping_sub(w));
+    }
+}
+
+/// Portable [`output`].
+pub fn output_scalar(us: &[i16], them: &[i16], w_us: &[i16], w_them: &[i16]) -> i32 {
+    let half = |acc: &[i16], w: &[i16]| {
+        acc.iter().zip(w).fold(0i32, |s, (&a, &w)| s.wrapping_add((a as i32).clamp(0, QA) * w as i32))
+    };
+    half(us, w_us).wrapping_add(half(them, w_them))
+}
+
+/// AVX2 [`update`]: sixteen lanes at a time, every row read once.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+pub unsafe fn update_avx2(
+    out: &mut [i16],
+    input: &[i16],
+    weights: &[i16],
+    hidden: usize,
+    added: &[usize],
+    removed: &[usize],
+) {
+    use std::arch::x86_64::*;
+    assert!(hidden.is_multiple_of(LANES) && out.len() >= hidden && input.len() >= hidden);
+    for &f in added.iter().chain(removed) {
+        assert!((f + 1) * hidden <= weights.len());
+    }
+    let w = weights.as_ptr();
+    for c in (0..hidden).step_by(LANES) {
+        // SAFETY: the asserts above keep every 16-lane load and store inside its slice; unaligned
+        // loads and stores have no alignment requirement.
+        unsafe {
+            let mut v = _mm256_loadu_si256(input.as_ptr().add(c) as *const __m256i);
+            for &f in added {
+                v = _mm256_add_epi16(v, _mm256_loadu_si256(w.add(f * hidden + c) as *const __m256i));
+            }
+            for &f in removed {
+                v = _mm256_sub_epi16(v, _mm256_loadu_si256(w.add(f * hidden + c) as *const __m256i));
+            }
+            _mm256_storeu_si256(out.as_mut_ptr().add(c) as *mut __m256i, v);
+        }
+    }
+}
+
+/// AVX2 [`output`]: clamp, multiply in pairs into 32-bit sums (`madd`), add up.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+pub unsafe fn output_avx2(us: &[i16], them: &[i16], w_us: &[i16], w_them: &[i16]) -> i32 {
+    use std::arch::x86_64::*;
+    let n = us.len();
+    assert!(n.is_multiple_of(LANES) && them.len() == n && w_us.len() == n && w_them.len() == n);
+    let zero = _mm256_setzero_si256();
+    let ceiling = _mm256_set1_epi16(QA as i16);
+    let mut sum = _mm256_setzero_si256();
+    for (acc, w) in [(us, w_us), (them, w_them)] {
+        for c in (0..n).step_by(LANES) {
+            // SAFETY: `c + 16 <= n`, the length of both slices (asserted above).
+            unsafe {
+                let a = _mm256_loadu_si256(acc.as_ptr().add(c) as *const __m256i);
+                let a = _mm256_min_epi16(_mm256_max_epi16(a, zero), ceiling);
+                let w = _mm256_loadu_si256(w.as_ptr().add(c) as *const __m256i);
+                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(a, w));
+            }
+        }
+    }
+    let lo = _mm256_castsi256_si128(sum);
+    let hi = _mm256_extracti128_si256(sum, 1);
+    let s = _mm_add_epi32(lo, hi);
+    let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b01_00_11_10));
+    let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b10_11_00_01));
+    _mm_cvtsi128_si32(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::random::Rng;
+
+    fn random_i16(rng: &mut Rng, n: usize, span: u64) -> Vec<i16> {
+        (0..n).map(|_| ((rng.next_u64() % (2 * span + 1)) as i64 - span as i64) as i16).collect()
+    }
+
+    #[test]
+    fn avx2_matches_scalar_bit_for_bit() {
+        if !has_avx2() {
+            eprintln!("no AVX2 on this CPU: only the portable code runs");
+            return;
+        }
+        let mut rng = Rng::new(5);
+        for hidden in [16, 128, 256] {
+            for _ in 0..200 {
+                // Spans wide enough to wrap: both versions must wrap the same way.
+                let weights = random_i16(&mut rng, 40 * hidden, 20_000);
+                let input = random_i16(&mut rng, hidden, 30_000);
+                let added: Vec<usize> = (0..rng.below(4)).map(|_| rng.below(40)).collect();
+                let removed: Vec<usize> = (0..rng.below(4)).map(|_| rng.below(40)).collect();
+                let (mut a, mut b) = (vec![0; hidden], vec![0; hidden]);
+                update_scalar(&mut a, &input, &weights, hidden, &added, &removed);
+                // SAFETY: AVX2 was detected above.
+                unsafe { update_avx2(&mut b, &input, &weights, hidden, &added, &removed) };
+                assert_eq!(a, b);
+                let us = random_i16(&mut rng, hidden, 400);
+                let them = random_i16(&mut rng, hidden, 400);
+                let (wu, wt) = (random_i16(&mut rng, hidden, 32_000), random_i16(&mut rng, hidden, 32_000));
+                // SAFETY: AVX2 was detected above.
+                let fast = unsafe { output_avx2(&us, &them, &wu, &wt) };
+                assert_eq!(output_scalar(&us, &them, &wu, &wt), fast);
+            }
+        }
+    }
+}
