@@ -12,7 +12,7 @@ use engine::random::Rng;
 
 use engine::rules::limit::{COUNTED_CHECKS, NATURAL_LIMIT_PLIES};
 use engine::rules::{
-    classify, cycle_outcome, judge, CycleOutcome, GameResult, Judgement, MoveKind, Reason, Referee,
+    classify, cycle_outcome, judge, CycleOutcome, GameResult, Judgement, MoveClass, MoveKind, Reason, Referee,
 };
 use engine::{Color, Move, Position, Square};
 use std::collections::HashMap;
@@ -95,10 +95,18 @@ fn assert_cycle(fen: &str, cycle: &str, result: GameResult, reason: Reason) {
     assert_eq!((j.result, j.reason), (swapped(result), reason), "flipped: {}", j.detail);
 }
 
-fn kind_of(fen: &str, mv: &str) -> MoveKind {
+fn classify_move(fen: &str, mv: &str) -> MoveClass {
     let mut p = position(fen);
     let m = p.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
-    classify(&mut p, m).kind
+    classify(&mut p, m)
+}
+
+fn kind_of(fen: &str, mv: &str) -> MoveKind {
+    classify_move(fen, mv).kind
+}
+
+fn sq(s: &str) -> Square {
+    s.parse().unwrap_or_else(|e| panic!("{s}: {e:?}"))
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -535,6 +543,20 @@ fn a_chase_through_a_check_is_a_chase() {
     // Rook a2-h2 threatens h2-h9 check, and after the king steps to f8 the rook takes the horse on b9.
     // Approximation: one check before the capture is searched.
     assert_eq!(kind_of("1n3k3/9/9/9/9/9/9/R8/9/3K5 w - - 0 1", "a2h2"), MoveKind::Chase);
+}
+
+#[test]
+fn a_chase_through_a_check_counts_the_piece_given_up() {
+    // Rook a2-d2 attacks the horse on d9, which only the black king protects; the elephant on e7 shuts
+    // the e-file. To win the horse Red must first drive the king away with a check.
+    // With a rook on f8 every check (f8-e8, f8-f9) lets the king take the rook: rook for horse is a
+    // loss over the whole line (art. 29.1), so a2-d2 threatens nothing.
+    let rook = "3nk4/5R3/4b4/9/9/9/9/R8/9/4K4 w - - 0 1";
+    assert_eq!(classify_move(rook, "a2d2").kind, MoveKind::Idle);
+    // With a pawn there, the king takes a pawn and the horse falls: ahead, so a2-d2 chases the horse.
+    let pawn = "3nk4/5P3/4b4/9/9/9/9/R8/9/4K4 w - - 0 1";
+    let class = classify_move(pawn, "a2d2");
+    assert_eq!((class.kind, class.chased.into_iter().collect::<Vec<_>>()), (MoveKind::Chase, vec![sq("d9")]));
 }
 
 #[test]
