@@ -560,6 +560,22 @@ fn a_chase_through_a_check_counts_the_piece_given_up() {
 }
 
 #[test]
+fn a_new_direct_attack_is_a_new_chase_even_if_checks_could_win_the_piece() {
+    // Art. 29.2: the horse on d9 could already be won through the pawn check (previous test), but the
+    // cannon c0-d0, behind the rook, now attacks it directly: the rook holds the king off d9, so the
+    // cannon takes it for nothing. A new form of attack by a new capturer: a chase.
+    let class = classify_move("3nk4/5P3/4b4/9/9/9/9/3R5/9/2C1K4 w - - 0 1", "c0d0");
+    assert_eq!((class.kind, class.chased.into_iter().collect::<Vec<_>>()), (MoveKind::Chase, vec![sq("d9")]));
+}
+
+#[test]
+fn the_same_attack_carried_on_is_idle() {
+    // 细则 D2: the cannon already wins the horse from d0; stepping to d1 it keeps the same target with
+    // the same attack (from chase to chase): idle.
+    assert_eq!(kind_of("3nk4/5P3/4b4/9/9/9/9/3R5/9/3CK4 w - - 0 1", "d0d1"), MoveKind::Idle);
+}
+
+#[test]
 fn approximation_a_chase_through_two_checks_is_not_seen() {
     // Rook a2-h2 threatens h9+ Kf8, h8+ K moves, and then the horse on b8 falls: a chase by the rules
     // ("through a series of checks"), but only one check before the capture is searched, so: idle.
