@@ -576,6 +576,30 @@ fn the_same_attack_carried_on_is_idle() {
 }
 
 #[test]
+fn cutting_a_protection_by_blocking_it_is_a_chase() {
+    // The red rook on a6 already attacks the horse on c6, which the black rook on c9 protects. The
+    // cannon a7-c7 blocks the c-file: the horse is left unprotected against the rook, a chase by Red
+    // (a new capturer, art. 29.2) even though neither the cannon nor a line it opens attacks the horse.
+    let fen = "2r2k3/9/C8/R1n6/9/9/9/9/9/4K4 w - - 0 1";
+    let class = classify_move(fen, "a7c7");
+    assert_eq!((class.kind, class.chased.into_iter().collect::<Vec<_>>()), (MoveKind::Chase, vec![sq("c6")]));
+    // The cannon to b7 blocks nothing: the horse stays protected, idle.
+    assert_eq!(kind_of(fen, "a7b7"), MoveKind::Idle);
+}
+
+#[test]
+fn taking_away_the_screen_of_a_cannons_protection_is_a_chase() {
+    // The black cannon on c9 protects the horse on c6 over the red pawn on c7, its screen. The pawn
+    // stepping aside to d7 takes the screen away: the rook on a6 now wins the horse, a chase by Red.
+    let fen = "2c2k3/9/2P6/R1n6/9/9/9/9/9/4K4 w - - 0 1";
+    let class = classify_move(fen, "c7d7");
+    assert_eq!((class.kind, class.chased.into_iter().collect::<Vec<_>>()), (MoveKind::Chase, vec![sq("c6")]));
+    // Stepping forward to c8 it is still the screen (and its attack on the cannon is a pawn's, idle).
+    let class = classify_move(fen, "c7c8");
+    assert_eq!((class.kind, class.chased), (MoveKind::Idle, engine::bitboard::Bitboard::EMPTY));
+}
+
+#[test]
 fn approximation_a_chase_through_two_checks_is_not_seen() {
     // Rook a2-h2 threatens h9+ Kf8, h8+ K moves, and then the horse on b8 falls: a chase by the rules
     // ("through a series of checks"), but only one check before the capture is searched, so: idle.
