@@ -377,6 +377,17 @@ fn perpetual_mate_threat_is_forbidden() {
 }
 
 #[test]
+fn threatening_to_leave_the_opponent_without_a_move_is_a_mate_threat() {
+    // Stalemate loses (art. 3.2), so threatening it is 杀 (art. 28.2). The horse b2-c4 attacks Black's
+    // only free piece, the pawn on a5: next would come c9-d9+ K-e8 and N×a5, after which the king has
+    // no move (e9 and d8 covered by the pawn and the kings' file, f8 by the rook, e7 by the pawn).
+    let fen = "2P1k4/9/9/4P4/p8/9/9/1N7/4A4/3K1R3 w - - 0 1";
+    assert_eq!(kind_of(fen, "b2c4"), MoveKind::MateThreat);
+    // On a4 the horse blocks nothing (the pawn may take it) and threatens nothing: idle.
+    assert_eq!(kind_of(fen, "b2a4"), MoveKind::Idle);
+}
+
+#[test]
 fn keeping_a_mate_in_hand_is_not_a_new_threat() {
     // Engine reading: Red has a mate by checks in hand all along; shuffling the king instead of giving it
     // keeps the threat but does not make it, so the king moves are idle and the cycle is a draw.
@@ -529,6 +540,29 @@ fn insufficient_protection_counts_as_unprotected() {
     assert_eq!(kind_of("3r1k3/9/9/R2n5/9/9/2N6/9/9/4K4 w - - 0 1", "c3e4"), MoveKind::Chase);
 }
 
+/// Art. 28.16 少根 and 假根 in turn: the black horse on c6 is attacked by the rook on a6 and protected
+/// only by the horse on e7. With the red cannon on e2 (behind the pawn on e4) that protector is pinned
+/// to its king and the rook wins the horse (假根); with the cannon on c2 (over the pawn on c3) the horse
+/// is attacked twice and protected once, and the cannon, taking first, wins it (少根).
+const PINNED_AND_OUTNUMBERED: &str = "4k4/9/4n4/R1n6/9/4P4/2P6/4C4/9/5K3 w - - 0 1";
+
+#[test]
+fn a_cannon_keeping_a_horse_under_false_and_insufficient_protection_chases_perpetually() {
+    // Every cannon move gives the horse a new capturer (the rook, then the cannon): a chase each time,
+    // while Black only shuffles its king: Red loses by perpetual chase.
+    let fen = PINNED_AND_OUTNUMBERED;
+    assert_cycle(fen, "e2c2 e9e8 c2e2 e8e9", GameResult::BlackWins, Reason::PerpetualChase);
+}
+
+#[test]
+fn a_cannon_shuttling_with_the_same_attack_on_the_horse_does_not_chase() {
+    // From c2 and c1 the cannon attacks the outnumbered horse the same way: from chase to chase (细则
+    // D2), idle on both moves, and the cycle is drawn.
+    let fen = PINNED_AND_OUTNUMBERED.replace("4C4/9", "2C6/9");
+    assert_eq!(kind_of(&fen, "c2c1"), MoveKind::Idle);
+    assert_cycle(&fen, "c2c1 e9e8 c1c2 e8e9", GameResult::Draw, Reason::RepetitionDraw);
+}
+
 #[test]
 fn a_capture_answered_by_mate_at_once_is_no_chase() {
     // Rook g5-c5 attacks the unprotected horse on c7, but taking it unblocks rank 5 and the black rook
@@ -548,13 +582,13 @@ fn a_chase_through_a_check_is_a_chase() {
 #[test]
 fn a_chase_through_a_check_counts_the_piece_given_up() {
     // Rook a2-d2 attacks the horse on d9, which only the black king protects; the elephant on e7 shuts
-    // the e-file. To win the horse Red must first drive the king away with a check.
+    // the e-file (and the pawn on i6 keeps Black from being stalemated, which would be a mate threat). To win the horse Red must first drive the king away with a check.
     // With a rook on f8 every check (f8-e8, f8-f9) lets the king take the rook: rook for horse is a
     // loss over the whole line (art. 29.1), so a2-d2 threatens nothing.
-    let rook = "3nk4/5R3/4b4/9/9/9/9/R8/9/4K4 w - - 0 1";
+    let rook = "3nk4/5R3/4b4/8p/9/9/9/R8/9/4K4 w - - 0 1";
     assert_eq!(classify_move(rook, "a2d2").kind, MoveKind::Idle);
     // With a pawn there, the king takes a pawn and the horse falls: ahead, so a2-d2 chases the horse.
-    let pawn = "3nk4/5P3/4b4/9/9/9/9/R8/9/4K4 w - - 0 1";
+    let pawn = "3nk4/5P3/4b4/8p/9/9/9/R8/9/4K4 w - - 0 1";
     let class = classify_move(pawn, "a2d2");
     assert_eq!((class.kind, class.chased.into_iter().collect::<Vec<_>>()), (MoveKind::Chase, vec![sq("d9")]));
 }
@@ -564,7 +598,7 @@ fn a_new_direct_attack_is_a_new_chase_even_if_checks_could_win_the_piece() {
     // Art. 29.2: the horse on d9 could already be won through the pawn check (previous test), but the
     // cannon c0-d0, behind the rook, now attacks it directly: the rook holds the king off d9, so the
     // cannon takes it for nothing. A new form of attack by a new capturer: a chase.
-    let class = classify_move("3nk4/5P3/4b4/9/9/9/9/3R5/9/2C1K4 w - - 0 1", "c0d0");
+    let class = classify_move("3nk4/5P3/4b4/8p/9/9/9/3R5/9/2C1K4 w - - 0 1", "c0d0");
     assert_eq!((class.kind, class.chased.into_iter().collect::<Vec<_>>()), (MoveKind::Chase, vec![sq("d9")]));
 }
 
@@ -572,7 +606,7 @@ fn a_new_direct_attack_is_a_new_chase_even_if_checks_could_win_the_piece() {
 fn the_same_attack_carried_on_is_idle() {
     // 细则 D2: the cannon already wins the horse from d0; stepping to d1 it keeps the same target with
     // the same attack (from chase to chase): idle.
-    assert_eq!(kind_of("3nk4/5P3/4b4/9/9/9/9/3R5/9/3CK4 w - - 0 1", "d0d1"), MoveKind::Idle);
+    assert_eq!(kind_of("3nk4/5P3/4b4/8p/9/9/9/3R5/9/3CK4 w - - 0 1", "d0d1"), MoveKind::Idle);
 }
 
 #[test]
