@@ -9,7 +9,8 @@
 //!   unprotected target, a false or insufficient protection (假根/少根, art. 28.16: the recapture is illegal,
 //!   or there are more attackers than defenders), and a protected target worth more than the capturer
 //!   (细则 D3); or
-//! * give a check and, whatever the reply, then make such a capture (one check, see the approximations);
+//! * give a series of checks and, whatever the replies, then make such a capture, coming out ahead over
+//!   the whole line (every capture along it counted, the checking pieces given up included);
 //!
 //! and the capture is not answered by an immediate mate (art. 29.4).
 //!
@@ -19,9 +20,10 @@
 //! Whether the threat is new, and which capturers count (the king or a pawn by itself do not), is decided
 //! by `classify`; this module reports every threat with the kind of piece that makes it.
 //!
-//! **Approximations:** the series of checks before the capture is one check long ([`CHASE_CHECKS`]); the
-//! exchange is searched [`EXCHANGE_DEPTH`] captures deep; "mated at once" after the capture means a mate by
-//! at most [`CAPTURE_MATE_CHECKS`] checks found within a small node budget. The defensive-post exemption of
+//! **Approximations:** the series of checks before the capture is at most [`CHASE_CHECKS`] checks long,
+//! within [`CHASE_BUDGET`] checking moves for all the targets of one position; the exchange is searched
+//! [`EXCHANGE_DEPTH`] captures deep; "mated at once" after the capture means a mate (or stalemate) by at
+//! most [`CAPTURE_MATE_CHECKS`] checks found within [`CAPTURE_MATE_BUDGET`] nodes. The defensive-post exemption of
 //! art. 27.3 (attacking an advisor or elephant as a side effect of taking up a post that makes a plain
 //! draw) is not recognised: such a move counts as a chase.
 
@@ -31,20 +33,23 @@ use crate::position::Position;
 use crate::rules::mate::mate_by_checks;
 use crate::types::{Move, Piece, PieceKind, Square};
 
-/// Checks the chaser may give before the capture ("through a series of checks", art. 29.1).
-pub const CHASE_CHECKS: u32 = 1;
+/// Checks the chaser may give before the capture ("through a series of checks", art. 29.1). Three
+/// covers the forcing lines a referee reads at the board; longer ones are not seen (docs/rules.md,
+/// approximations).
+pub const CHASE_CHECKS: u32 = 3;
 
 /// Captures searched in one exchange on a point.
 pub const EXCHANGE_DEPTH: u32 = 10;
 
-/// "Mated at once" after the capture: a mate by a series of at most this many checks (art. 29.4).
+/// "Mated at once" after the capture: a mate by a series of at most this many checks (art. 29.4). "At
+/// once" (立即) reads as a short forced mate; a longer one does not stop the capture counting as a win.
 pub const CAPTURE_MATE_CHECKS: u32 = 3;
 
 /// Nodes one "mated at once" question may visit.
-const CAPTURE_MATE_BUDGET: u64 = 5_000;
+pub const CAPTURE_MATE_BUDGET: u64 = 5_000;
 
 /// Checking moves one `threats` call may try in all its chases through checks.
-const CHASE_BUDGET: u64 = 2_000;
+pub const CHASE_BUDGET: u64 = 2_000;
 
 /// The value of `piece` standing on `sq` for the chase rules (0: not material).
 pub fn rule_value(piece: Piece, sq: Square) -> i32 {
@@ -295,6 +300,19 @@ mod tests {
         let t = threats_of("3nk4/5P3/4b4/9/9/9/9/3R5/9/4K4 w - - 0 1");
         assert!(t.by_piece.has(sq("d9")) && t.through_checks.has(sq("d9")), "{t:?}");
         assert!(t.capturers_of(sq("d9")).is_empty(), "{t:?}");
+    }
+
+    #[test]
+    fn approximation_the_checks_before_a_capture_are_bounded() {
+        // Red wins the horse on b8 by two checks (h9+ Kf8, h8+ K moves, R×b8). A series of one check
+        // misses it: the referee searches CHASE_CHECKS checks, so a line one check longer than that,
+        // or one the node budget cuts off, is not seen.
+        let mut p = Position::from_fen("5k3/1n7/9/9/9/9/9/7R1/9/3K5 w - - 0 1").expect("valid test FEN");
+        let mut budget = CHASE_BUDGET;
+        assert!(!win_through_checks(&mut p, sq("b8"), 1, 0, &mut budget));
+        let mut budget = CHASE_BUDGET;
+        assert!(win_through_checks(&mut p, sq("b8"), 2, 0, &mut budget));
+        assert!(CHASE_CHECKS >= 2);
     }
 
     #[test]

@@ -13,10 +13,12 @@
 use crate::movegen::{GenType, MoveList};
 use crate::position::Position;
 
-/// The longest series of checks searched for a mate threat (attacker moves; 2*N-1 plies).
+/// The longest series of checks searched for a mate threat (attacker moves; 2*N-1 plies). Art. 28.2 sets
+/// no length; five is as far as a mate threat in a repetition cycle is realistically meant to reach.
 pub const THREAT_CHECKS: u32 = 5;
 
-/// Nodes one mate-threat question may visit before it answers "no mate found".
+/// Nodes one mate-threat question may visit before it answers "no mate found" (a few milliseconds): a
+/// bound on the referee's time in positions full of checks.
 pub const NODE_BUDGET: u64 = 200_000;
 
 /// The most legal moves a defender may have for a quiet move to be tried as a stalemate: one quiet move
