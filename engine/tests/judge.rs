@@ -642,10 +642,20 @@ fn a_chase_through_two_checks_is_a_chase() {
 }
 
 #[test]
-fn approximation_the_defensive_post_exemption_is_not_recognised() {
-    // Art. 27.3 excuses attacks on an advisor or elephant made while taking up a defensive post that
-    // makes a plain draw. That is not recognised: attacking the unprotected elephant on c5 is a chase.
-    assert_eq!(kind_of("4k4/9/9/9/2b6/R8/9/9/9/3K5 w - - 0 1", "a4c4"), MoveKind::Chase);
+fn a_defensive_post_that_makes_a_simple_draw_excuses_an_attack_on_an_elephant() {
+    // Art. 27.3: rook against rook. The red rook a3-c3 stays on its own side of the river and attacks
+    // the unprotected elephant on c5 only incidentally: idle.
+    assert_eq!(kind_of("4k3r/9/9/9/2b6/9/R8/9/4A4/4KA3 w - - 0 1", "a3c3"), MoveKind::Idle);
+}
+
+#[test]
+fn a_defensive_post_excuses_nothing_outside_a_simple_draw() {
+    // With a horse more Red is not drawing: the same move chases the elephant.
+    assert_eq!(kind_of("4k3r/9/9/9/2b6/9/R8/9/4A4/4KA1N1 w - - 0 1", "a3c3"), MoveKind::Chase);
+    // Rook against rook again, but the rook crosses the river to c6: an attacking post, a chase.
+    assert_eq!(kind_of("4k3r/9/9/R8/2b6/9/9/9/4A4/4KA3 w - - 0 1", "a6c6"), MoveKind::Chase);
+    // And on a defensive post an attack on a piece other than an advisor or elephant still chases.
+    assert_eq!(kind_of("4k3r/9/9/9/2n6/9/R8/9/4A4/4KA3 w - - 0 1", "a3c3"), MoveKind::Chase);
 }
 
 #[test]

@@ -23,9 +23,7 @@
 //! **Approximations:** the series of checks before the capture is at most [`CHASE_CHECKS`] checks long,
 //! within [`CHASE_BUDGET`] checking moves for all the targets of one position; the exchange is searched
 //! [`EXCHANGE_DEPTH`] captures deep; "mated at once" after the capture means a mate (or stalemate) by at
-//! most [`CAPTURE_MATE_CHECKS`] checks found within [`CAPTURE_MATE_BUDGET`] nodes. The defensive-post exemption of
-//! art. 27.3 (attacking an advisor or elephant as a side effect of taking up a post that makes a plain
-//! draw) is not recognised: such a move counts as a chase.
+//! most [`CAPTURE_MATE_CHECKS`] checks found within [`CAPTURE_MATE_BUDGET`] nodes.
 
 use crate::bitboard::Bitboard;
 use crate::movegen::{GenType, MoveList};

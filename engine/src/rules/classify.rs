@@ -17,6 +17,8 @@
 //!   itself (kept apart, because it becomes a chase when both sides attack on every move); offering an
 //!   equal exchange (兑), following a protected piece (跟) and blocking (拦), which win nothing; a
 //!   sacrifice (献) is idle unless the move also chases (细则 D5).
+//!   A move onto a defensive post that makes a simple draw, whose only new chases are of advisors or
+//!   elephants, is idle (art. 27.3; see `post`).
 //! * **Idle:** everything else.
 //!
 //! "Before the move" means what the mover could carry out in the position before it, with its legal
@@ -27,6 +29,7 @@ use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::rules::chase::{threats, Threats};
 use crate::rules::mate::{mate_by_checks, threatens_mate, NODE_BUDGET, THREAT_CHECKS};
+use crate::rules::post::{advisors_and_elephants, defensive_post};
 use crate::types::{Move, Square};
 use std::fmt;
 
@@ -97,12 +100,18 @@ pub fn classify(pos: &mut Position, m: Move) -> MoveClass {
         }
         pos.make_move(m);
     }
+    let on_post = defensive_post(pos, m);
     pos.make_null_move();
     let after = threats(pos);
     pos.unmake_null_move();
     pos.unmake_move();
     let before = threats(pos);
-    let chased = new_chases(&before, &after, m);
+    let mut chased = new_chases(&before, &after, m);
+    // Art. 27.3: taking up a defensive post that makes a simple draw excuses an incidental attack on an
+    // advisor or elephant, but not one on anything else.
+    if on_post && advisors_and_elephants(pos, chased) == chased {
+        chased = Bitboard::EMPTY;
+    }
     // A chase by the pawn alone is kept apart; one the pawn or a piece already made is not new.
     let pawn_chased = after.by_pawn & !(before.by_piece | before.by_pawn);
     let kind = if chased.nonempty() { MoveKind::Chase } else { MoveKind::Idle };
