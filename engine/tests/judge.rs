@@ -445,6 +445,26 @@ fn offering_an_equal_exchange_is_not_a_chase() {
 }
 
 #[test]
+fn attacking_an_unprotected_rook_that_attacks_back_is_a_chase() {
+    // The open question of docs/rules.md ("Facing pieces of one kind"): the red rook a2-c2 attacks the
+    // unprotected black rook on c7, which could take the unprotected red rook first. Black cannot trade
+    // (nothing recaptures), so this is no 兑 (art. 28.5); it is a chase that is also an offer (细则 D5).
+    let fen = "4k4/9/2r6/9/9/9/9/R8/4A4/4K4 w - - 0 1";
+    assert_eq!(kind_of(fen, "a2c2"), MoveKind::Chase);
+    // The red rook protected (horse b0), the black one not: still a chase.
+    assert_eq!(kind_of("4k4/9/2r6/9/9/9/9/R8/4A4/1N2K4 w - - 0 1", "a2c2"), MoveKind::Chase);
+}
+
+#[test]
+fn facing_rooks_that_can_only_trade_are_an_exchange_offer() {
+    // The other reading's cases. Both rooks protected (horses b0 and b9): whoever takes is retaken, an
+    // equal trade, 兑, idle (art. 28.5).
+    assert_eq!(kind_of("1n2k4/9/2r6/9/9/9/9/R8/4A4/1N2K4 w - - 0 1", "a2c2"), MoveKind::Idle);
+    // Only the black rook protected: Red offers its rook for nothing it could win, 献, idle (art. 28.6).
+    assert_eq!(kind_of("1n2k4/9/2r6/9/9/9/9/R8/4A4/4K4 w - - 0 1", "a2c2"), MoveKind::Idle);
+}
+
+#[test]
 fn king_attacking_a_piece_by_itself_is_idle() {
     // The red king steps e0-e1 to attack the unprotected cannon, which steps f1-f0 and back.
     let fen = "5k3/9/9/9/9/9/9/9/5c3/4K4 w - - 0 1";
