@@ -9,7 +9,8 @@
 //!   unprotected target, a false or insufficient protection (假根/少根, art. 28.16: the recapture is illegal,
 //!   or there are more attackers than defenders), and a protected target worth more than the capturer
 //!   (细则 D3); or
-//! * give a check and, whatever the reply, then make such a capture (one check, see the approximations);
+//! * give a series of checks and, whatever the replies, then make such a capture, coming out ahead over
+//!   the whole line (every capture along it counted, the checking pieces given up included);
 //!
 //! and the capture is not answered by an immediate mate (art. 29.4).
 //!
@@ -19,11 +20,10 @@
 //! Whether the threat is new, and which capturers count (the king or a pawn by itself do not), is decided
 //! by `classify`; this module reports every threat with the kind of piece that makes it.
 //!
-//! **Approximations:** the series of checks before the capture is one check long ([`CHASE_CHECKS`]); the
-//! exchange is searched [`EXCHANGE_DEPTH`] captures deep; "mated at once" after the capture means a mate by
-//! at most [`CAPTURE_MATE_CHECKS`] checks found within a small node budget. The defensive-post exemption of
-//! art. 27.3 (attacking an advisor or elephant as a side effect of taking up a post that makes a plain
-//! draw) is not recognised: such a move counts as a chase.
+//! **Approximations:** the series of checks before the capture is at most [`CHASE_CHECKS`] checks long,
+//! within [`CHASE_BUDGET`] checking moves for all the targets of one position; the exchange is searched
+//! [`EXCHANGE_DEPTH`] captures deep; "mated at once" after the capture means a mate (or stalemate) by at
+//! most [`CAPTURE_MATE_CHECKS`] checks found within [`CAPTURE_MATE_BUDGET`] nodes.
 
 use crate::bitboard::Bitboard;
 use crate::movegen::{GenType, MoveList};
@@ -31,17 +31,23 @@ use crate::position::Position;
 use crate::rules::mate::mate_by_checks;
 use crate::types::{Move, Piece, PieceKind, Square};
 
-/// Checks the chaser may give before the capture ("through a series of checks", art. 29.1).
-pub const CHASE_CHECKS: u32 = 1;
+/// Checks the chaser may give before the capture ("through a series of checks", art. 29.1). Three
+/// covers the forcing lines a referee reads at the board; longer ones are not seen (docs/rules.md,
+/// approximations).
+pub const CHASE_CHECKS: u32 = 3;
 
 /// Captures searched in one exchange on a point.
 pub const EXCHANGE_DEPTH: u32 = 10;
 
-/// "Mated at once" after the capture: a mate by a series of at most this many checks (art. 29.4).
+/// "Mated at once" after the capture: a mate by a series of at most this many checks (art. 29.4). "At
+/// once" (立即) reads as a short forced mate; a longer one does not stop the capture counting as a win.
 pub const CAPTURE_MATE_CHECKS: u32 = 3;
 
 /// Nodes one "mated at once" question may visit.
-const CAPTURE_MATE_BUDGET: u64 = 5_000;
+pub const CAPTURE_MATE_BUDGET: u64 = 5_000;
+
+/// Checking moves one `threats` call may try in all its chases through checks.
+pub const CHASE_BUDGET: u64 = 2_000;
 
 /// The value of `piece` standing on `sq` for the chase rules (0: not material).
 pub fn rule_value(piece: Piece, sq: Square) -> i32 {
@@ -54,11 +60,17 @@ pub fn rule_value(piece: Piece, sq: Square) -> i32 {
     }
 }
 
-/// The enemy targets the side to move can win next move, split by who wins them.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+/// The enemy targets the side to move can win next move, split by who wins them and how.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Threats {
-    /// Won by a rook, horse, cannon, advisor or elephant, or by any piece together with the king (a chase).
+    /// Won by a rook, horse, cannon, advisor or elephant, or by any piece together with the king (a chase),
+    /// directly or through checks.
     pub by_piece: Bitboard,
+    /// Of `by_piece`, the targets won only through a series of checks.
+    pub through_checks: Bitboard,
+    /// For each target of `by_piece` won by a direct capture: the points of the pieces whose capture wins
+    /// it (the king and pawns excluded), so that `classify` can tell a new attacker from one carried on.
+    pub capturers: Vec<(Square, Bitboard)>,
     /// Won only by a pawn by itself (art. 27.2: idle unless both sides attack on every move).
     pub by_pawn: Bitboard,
     /// Won only by the king by itself (art. 27.1: always idle).
@@ -69,6 +81,11 @@ impl Threats {
     /// Every threatened target.
     pub fn all(&self) -> Bitboard {
         self.by_piece | self.by_pawn | self.by_king
+    }
+
+    /// The points of the pieces whose direct capture wins the target on `sq` (empty if none does).
+    pub fn capturers_of(&self, sq: Square) -> Bitboard {
+        self.capturers.iter().find(|c| c.0 == sq).map_or(Bitboard::EMPTY, |c| c.1)
     }
 }
 
@@ -88,14 +105,19 @@ fn capturer_of(pos: &Position, m: Move) -> Capturer {
     }
 }
 
+/// The material a capture on `sq` takes: the rule value, with an uncrossed pawn counted as 1 so that
+/// giving one up is never free.
+fn taken(pos: &Position, sq: Square) -> i32 {
+    pos.piece_at(sq).map_or(0, |p| rule_value(p, sq).max(i32::from(p.kind() == PieceKind::Pawn)))
+}
+
 /// What the side to move gains on `sq` by capturing there first or not at all, both sides then taking
 /// turns to recapture or stop, whichever suits them (legal captures only, so pins and facing kings count).
 pub fn exchange_gain(pos: &mut Position, sq: Square, depth: u32) -> i32 {
-    let Some(victim) = pos.piece_at(sq) else { return 0 };
-    if depth == 0 {
+    if depth == 0 || pos.piece_at(sq).is_none() {
         return 0;
     }
-    let value = rule_value(victim, sq).max(i32::from(victim.kind() == PieceKind::Pawn));
+    let value = taken(pos, sq);
     let mut list = MoveList::new();
     pos.generate(GenType::Captures, &mut list);
     let mut best = 0;
@@ -108,29 +130,32 @@ pub fn exchange_gain(pos: &mut Position, sq: Square, depth: u32) -> i32 {
     best
 }
 
-/// The best capturer among the side to move's legal captures in `captures` that win the target on `sq`
-/// and are not mated at once.
-fn direct_win(pos: &mut Position, captures: &MoveList, sq: Square) -> Option<Capturer> {
-    let target = pos.piece_at(sq)?;
-    let value = rule_value(target, sq);
-    if value == 0 || target.color() == pos.side_to_move() {
-        return None;
+/// The capture `m` of an enemy target on its point: what it gains after the complete exchange there, or
+/// `None` when the capturer is then mated at once (art. 29.4).
+fn capture_gain(pos: &mut Position, m: Move) -> Option<i32> {
+    let value = pos.piece_at(m.to()).map_or(0, |t| rule_value(t, m.to()));
+    pos.make_move(m);
+    let gain = value - exchange_gain(pos, m.to(), EXCHANGE_DEPTH);
+    let mated = gain > 0 && mated_at_once(pos);
+    pos.unmake_move();
+    (!mated).then_some(gain)
+}
+
+/// The winning captures of the target on `sq` among the side to move's legal `captures`: the capturer's
+/// point, its kind and the gain. Empty if `sq` holds no enemy target.
+fn winning_captures(pos: &mut Position, captures: &MoveList, sq: Square) -> Vec<(Square, Capturer, i32)> {
+    let Some(target) = pos.piece_at(sq) else { return Vec::new() };
+    if rule_value(target, sq) == 0 || target.color() == pos.side_to_move() {
+        return Vec::new();
     }
-    let mut best = None;
+    let mut out = Vec::new();
     for &m in captures.iter().filter(|m| m.to() == sq) {
         let who = capturer_of(pos, m);
-        if best >= Some(who) {
-            continue;
-        }
-        pos.make_move(m);
-        let gain = value - exchange_gain(pos, sq, EXCHANGE_DEPTH);
-        let wins = gain > 0 && !mated_at_once(pos);
-        pos.unmake_move();
-        if wins {
-            best = Some(who);
+        if let Some(gain) = capture_gain(pos, m).filter(|&g| g > 0) {
+            out.push((m.from(), who, gain));
         }
     }
-    best
+    out
 }
 
 /// Whether the side to move (the one that just lost a piece) mates by a short series of checks.
@@ -139,13 +164,24 @@ fn mated_at_once(pos: &mut Position) -> bool {
     mate_by_checks(pos, CAPTURE_MATE_CHECKS, &mut budget)
 }
 
-/// Whether the side to move wins the target on `sq` by a check and then a winning capture (by a rook,
-/// horse, cannon, advisor or elephant), whatever the reply. The target is followed if the reply moves it.
-fn win_after_check(pos: &mut Position, all_moves: &MoveList, sq: Square) -> bool {
-    for &c in all_moves.iter() {
+/// Whether the side to move wins the target on `sq` by a series of at most `checks` checks ending in a
+/// winning capture by a rook, horse, cannon, advisor or elephant, whatever the replies; the target is
+/// followed if a reply moves it. Every capture along the line counts (art. 29.1, "come out ahead"): the
+/// line is a win only if `so_far` (material won before this point), plus what the checks take, minus
+/// what the replies take (the checking piece given up included), plus the final exchange's gain, is
+/// positive. `budget` bounds the nodes; a spent budget answers "no".
+fn win_through_checks(pos: &mut Position, sq: Square, checks: u32, so_far: i32, budget: &mut u64) -> bool {
+    let mut moves = MoveList::new();
+    pos.generate(GenType::All, &mut moves);
+    for &c in moves.iter() {
         if c.to() == sq || !pos.gives_check(c) {
             continue;
         }
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let won = so_far + taken(pos, c.to());
         pos.make_move(c);
         let mut replies = MoveList::new();
         pos.generate(GenType::All, &mut replies);
@@ -153,10 +189,10 @@ fn win_after_check(pos: &mut Position, all_moves: &MoveList, sq: Square) -> bool
         let mut wins = !replies.is_empty();
         for &r in replies.iter() {
             let followed = if r.from() == sq { r.to() } else { sq };
+            let net = won - taken(pos, r.to());
             pos.make_move(r);
-            let mut caps = MoveList::new();
-            pos.generate(GenType::Captures, &mut caps);
-            let ok = direct_win(pos, &caps, followed) == Some(Capturer::Piece);
+            let ok = final_capture_wins(pos, followed, net)
+                || (checks > 1 && win_through_checks(pos, followed, checks - 1, net, budget));
             pos.unmake_move();
             if !ok {
                 wins = false;
@@ -171,28 +207,40 @@ fn win_after_check(pos: &mut Position, all_moves: &MoveList, sq: Square) -> bool
     false
 }
 
+/// Whether a piece of the side to move takes the target on `sq` with a gain that leaves the whole line,
+/// which has won `net` so far, ahead.
+fn final_capture_wins(pos: &mut Position, sq: Square, net: i32) -> bool {
+    let mut caps = MoveList::new();
+    pos.generate(GenType::Captures, &mut caps);
+    winning_captures(pos, &caps, sq).iter().any(|&(_, who, gain)| who == Capturer::Piece && net + gain > 0)
+}
+
 /// Every enemy target the side to move threatens to win on its next move.
 pub fn threats(pos: &mut Position) -> Threats {
     let us = pos.side_to_move();
     let mut out = Threats::default();
     let mut captures = MoveList::new();
     pos.generate(GenType::Captures, &mut captures);
-    let mut all_moves = None;
+    let mut budget = CHASE_BUDGET;
     for sq in pos.color_pieces(!us) {
         let Some(target) = pos.piece_at(sq) else { continue };
         if rule_value(target, sq) == 0 {
             continue;
         }
-        match direct_win(pos, &captures, sq) {
-            Some(Capturer::Piece) => out.by_piece = out.by_piece.with(sq),
+        let wins = winning_captures(pos, &captures, sq);
+        let pieces: Bitboard =
+            wins.iter().filter(|w| w.1 == Capturer::Piece).fold(Bitboard::EMPTY, |bb, w| bb.with(w.0));
+        match wins.iter().map(|w| w.1).max() {
+            Some(Capturer::Piece) => {
+                out.by_piece = out.by_piece.with(sq);
+                out.capturers.push((sq, pieces));
+            }
             Some(Capturer::Pawn) => out.by_pawn = out.by_pawn.with(sq),
             Some(Capturer::King) => out.by_king = out.by_king.with(sq),
             None => {
-                if CHASE_CHECKS > 0 {
-                    let moves = all_moves.get_or_insert_with(|| pos.legal_moves()).clone();
-                    if win_after_check(pos, &moves, sq) {
-                        out.by_piece = out.by_piece.with(sq);
-                    }
+                if CHASE_CHECKS > 0 && win_through_checks(pos, sq, CHASE_CHECKS, 0, &mut budget) {
+                    out.by_piece = out.by_piece.with(sq);
+                    out.through_checks = out.through_checks.with(sq);
                 }
             }
         }
@@ -232,6 +280,37 @@ mod tests {
         // Red horse c4 attacks the black rook d6, protected by the black rook a6: horse for rook wins.
         let t = threats_of("5k3/9/9/r2r5/9/2N6/9/9/9/4K4 w - - 0 1");
         assert!(t.by_piece.has(sq("d6")), "{t:?}");
+    }
+
+    #[test]
+    fn a_check_line_that_loses_the_checker_is_no_threat() {
+        // The black king alone protects the horse on d9 from the rook on d2. Any check drives it away,
+        // but Red's only checks are by the rook on f8 (f8-e8 or f8-f9), which the king takes: rook (4)
+        // given for horse (2) is a loss over the whole line (art. 29.1), so the horse is not threatened.
+        let t = threats_of("3nk4/5R3/4b4/9/9/9/9/3R5/9/4K4 w - - 0 1");
+        assert!(!t.all().has(sq("d9")), "{t:?}");
+    }
+
+    #[test]
+    fn a_check_line_that_gives_less_than_it_wins_is_a_threat() {
+        // The same with a pawn on f8: the king may take the checking pawn (1), and the rook then takes
+        // the horse (2): ahead over the whole line, a threat through a check.
+        let t = threats_of("3nk4/5P3/4b4/9/9/9/9/3R5/9/4K4 w - - 0 1");
+        assert!(t.by_piece.has(sq("d9")) && t.through_checks.has(sq("d9")), "{t:?}");
+        assert!(t.capturers_of(sq("d9")).is_empty(), "{t:?}");
+    }
+
+    #[test]
+    fn approximation_the_checks_before_a_capture_are_bounded() {
+        // Red wins the horse on b8 by two checks (h9+ Kf8, h8+ K moves, R×b8). A series of one check
+        // misses it: the referee searches CHASE_CHECKS checks, so a line one check longer than that,
+        // or one the node budget cuts off, is not seen.
+        let mut p = Position::from_fen("5k3/1n7/9/9/9/9/9/7R1/9/3K5 w - - 0 1").expect("valid test FEN");
+        let mut budget = CHASE_BUDGET;
+        assert!(!win_through_checks(&mut p, sq("b8"), 1, 0, &mut budget));
+        let mut budget = CHASE_BUDGET;
+        assert!(win_through_checks(&mut p, sq("b8"), 2, 0, &mut budget));
+        const { assert!(CHASE_CHECKS >= 2) };
     }
 
     #[test]

@@ -7,12 +7,18 @@
 //!   threat must be new: a move that leaves in place a mate the mover could already have given before it
 //!   threatens nothing (shuffling instead of mating is idle).
 //! * **Chase:** the move creates a threat to win an enemy piece with material value that did not exist
-//!   before it (art. 29.2, "from no chase to chase", 细则 D1; a threat that only moved along with the
-//!   pieces is "from chase to chase" and idle, 细则 D2). The threat itself is defined in `chase`. Not
-//!   chases (art. 27.1, 27.2, 28.5-28.8): the king by itself; a pawn by itself (kept apart, because it
-//!   becomes a chase when both sides attack on every move); offering an equal exchange (兑), following a
-//!   protected piece (跟) and blocking (拦), which win nothing; a sacrifice (献) is idle unless the move
-//!   also chases (细则 D5).
+//!   before it (art. 29.2, "from no chase to chase", 细则 D1). The threat itself is defined in `chase`.
+//!   **Engine reading** of "new": a direct win is new when a piece that wins the target now did not win
+//!   it directly before the move (the moved piece followed from its origin), so a new attacker, an
+//!   attack uncovered, a protection cut and a new form of attack (a direct capture where only a line of
+//!   checks won the piece before) are all new chases; the same piece moving and keeping its target is
+//!   "from chase to chase", idle (细则 D2). A win through checks only is new when no piece could win the
+//!   target in any way before. Not chases (art. 27.1, 27.2, 28.5-28.8): the king by itself; a pawn by
+//!   itself (kept apart, because it becomes a chase when both sides attack on every move); offering an
+//!   equal exchange (兑), following a protected piece (跟) and blocking (拦), which win nothing; a
+//!   sacrifice (献) is idle unless the move also chases (细则 D5).
+//!   A move onto a defensive post that makes a simple draw, whose only new chases are of advisors or
+//!   elephants, is idle (art. 27.3; see `post`).
 //! * **Idle:** everything else.
 //!
 //! "Before the move" means what the mover could carry out in the position before it, with its legal
@@ -21,9 +27,10 @@
 
 use crate::bitboard::Bitboard;
 use crate::position::Position;
-use crate::rules::chase::threats;
+use crate::rules::chase::{threats, Threats};
 use crate::rules::mate::{mate_by_checks, threatens_mate, NODE_BUDGET, THREAT_CHECKS};
-use crate::types::Move;
+use crate::rules::post::{advisors_and_elephants, defensive_post};
+use crate::types::{Move, Square};
 use std::fmt;
 
 /// The kinds of move, lightest first, so `max` picks the heaviest effect.
@@ -93,15 +100,39 @@ pub fn classify(pos: &mut Position, m: Move) -> MoveClass {
         }
         pos.make_move(m);
     }
+    let on_post = defensive_post(pos, m);
     pos.make_null_move();
     let after = threats(pos);
     pos.unmake_null_move();
     pos.unmake_move();
     let before = threats(pos);
-    // A chase by the king alone is never a chase, so a target the king alone attacked before can still be
-    // chased "for the first time" when another piece joins in; likewise for a pawn's attack.
-    let chased = after.by_piece & !before.by_piece;
+    let mut chased = new_chases(&before, &after, m);
+    // Art. 27.3: taking up a defensive post that makes a simple draw excuses an incidental attack on an
+    // advisor or elephant, but not one on anything else.
+    if on_post && advisors_and_elephants(pos, chased) == chased {
+        chased = Bitboard::EMPTY;
+    }
+    // A chase by the pawn alone is kept apart; one the pawn or a piece already made is not new.
     let pawn_chased = after.by_pawn & !(before.by_piece | before.by_pawn);
     let kind = if chased.nonempty() { MoveKind::Chase } else { MoveKind::Idle };
     MoveClass { kind, chased, pawn_chased }
+}
+
+/// The targets chased anew by `m`, given what the mover threatened before and after it (art. 29.2,
+/// 细则 D1, D2). A direct win is new when one of its capturers did not already win that target directly
+/// before the move, the moved piece being followed from its origin: so a piece that moves and keeps its
+/// target carries the same chase on (idle), while a new attacker, an attack uncovered or a protection cut
+/// makes a new one, even if the target could be won through checks before. A win through checks only is
+/// new when the target could not be won by a piece in any way before. A chase by the king alone was never
+/// a chase, so a target the king alone attacked can still be chased "for the first time".
+fn new_chases(before: &Threats, after: &Threats, m: Move) -> Bitboard {
+    let mut chased = after.through_checks & !before.by_piece;
+    for &(target, now) in &after.capturers {
+        let had = before.capturers_of(target);
+        let origin = |a: Square| if a == m.to() { m.from() } else { a };
+        if now.into_iter().any(|a| !had.has(origin(a))) {
+            chased = chased.with(target);
+        }
+    }
+    chased
 }

@@ -2,20 +2,30 @@
 //! mate next move by a check or by consecutive checks") and for "a capture that is mated at once is no
 //! chase" (art. 29.4).
 //!
-//! **Approximation:** the series of checks is searched to [`THREAT_CHECKS`] checking moves of the attacker
-//! and within [`NODE_BUDGET`] nodes; a mate found deeper, or one the budget cuts off, is not seen, so such a
-//! move is judged by its next heaviest effect.
+//! Stalemate loses like mate (docs/rules.md, art. 3.2 and 4.1.3), so a series of checks may also end
+//! with a quiet move that leaves the defender no legal move: threatening that is a mate threat too.
+//!
+//! **Approximations:** the series of checks is searched to [`THREAT_CHECKS`] checking moves of the
+//! attacker and within [`NODE_BUDGET`] nodes; a mate found deeper, or one the budget cuts off, is not
+//! seen, so such a move is judged by its next heaviest effect. A stalemating quiet move is looked for
+//! only where the defender, as things stand, has at most [`STALEMATE_MOBILITY`] legal moves.
 
 use crate::movegen::{GenType, MoveList};
 use crate::position::Position;
 
-/// The longest series of checks searched for a mate threat (attacker moves; 2*N-1 plies).
+/// The longest series of checks searched for a mate threat (attacker moves; 2*N-1 plies). Art. 28.2 sets
+/// no length; five is as far as a mate threat in a repetition cycle is realistically meant to reach.
 pub const THREAT_CHECKS: u32 = 5;
 
-/// Nodes one mate-threat question may visit before it answers "no mate found".
+/// Nodes one mate-threat question may visit before it answers "no mate found" (a few milliseconds): a
+/// bound on the referee's time in positions full of checks.
 pub const NODE_BUDGET: u64 = 200_000;
 
-/// Whether the side to move can mate by checking on every move, in at most `max_checks` of its moves.
+/// The most legal moves a defender may have for a quiet move to be tried as a stalemate: one quiet move
+/// rarely takes away more, and trying every quiet move at every node would eat the node budget.
+pub const STALEMATE_MOBILITY: u64 = 8;
+
+/// Whether the side to move can mate by checking on every move (or stalemate at the end of the series), in at most `max_checks` of its moves.
 /// Iterative deepening finds short mates first; `budget` bounds the work (a spent budget means "no").
 pub fn mate_by_checks(pos: &mut Position, max_checks: u32, budget: &mut u64) -> bool {
     (1..=max_checks).any(|n| *budget > 0 && attack(pos, n, budget))
@@ -49,6 +59,35 @@ fn attack(pos: &mut Position, checks_left: u32, budget: &mut u64) -> bool {
         let won = defend_fails(pos, checks_left - 1, budget);
         pos.unmake_move();
         if won {
+            return true;
+        }
+    }
+    stalemates(pos, &list, budget)
+}
+
+/// The attacker to move: some quiet move after which the defender has no legal move (art. 3.2).
+fn stalemates(pos: &mut Position, list: &MoveList, budget: &mut u64) -> bool {
+    if pos.in_check() {
+        return false;
+    }
+    pos.make_null_move();
+    let mobility = pos.count_legal();
+    pos.unmake_null_move();
+    if mobility > STALEMATE_MOBILITY {
+        return false;
+    }
+    for &m in list.iter() {
+        if pos.gives_check(m) {
+            continue;
+        }
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        pos.make_move(m);
+        let stuck = !pos.has_legal_move();
+        pos.unmake_move();
+        if stuck {
             return true;
         }
     }
@@ -110,9 +149,26 @@ mod tests {
     }
 
     #[test]
-    fn no_mate_for_a_lone_rook_against_a_free_king() {
+    fn a_quiet_move_that_stalemates_counts_as_a_mate() {
+        // The black king on e9: d9 is covered by the pawn on c9, f9 by the rook on f0; e6-e7 takes e8
+        // without checking, and stalemate loses (art. 3.2).
+        let mut p = pos("2P1k4/9/9/4P4/9/9/9/9/4A4/3K1R3 w - - 0 1");
+        let mut budget = NODE_BUDGET;
+        assert!(mate_by_checks(&mut p, 1, &mut budget));
+        // With a black pawn free to move on a5 there is no stalemate.
+        let mut p = pos("2P1k4/9/9/4P4/p8/9/9/9/4A4/3K1R3 w - - 0 1");
+        let mut budget = NODE_BUDGET;
+        assert!(!mate_by_checks(&mut p, 1, &mut budget));
+    }
+
+    #[test]
+    fn a_lone_rook_wins_a_bare_king_by_stalemate_not_by_checks() {
+        // Checks alone never mate the bare king, but R-e0+ K-f9, R-e8 leaves it no move: found when
+        // the series may hold two attacker moves, not one.
         let mut p = pos("4k4/9/9/9/9/9/9/9/9/3K2R2 w - - 0 1");
         let mut budget = NODE_BUDGET;
-        assert!(!mate_by_checks(&mut p, 3, &mut budget));
+        assert!(!mate_by_checks(&mut p, 1, &mut budget));
+        let mut budget = NODE_BUDGET;
+        assert!(mate_by_checks(&mut p, 2, &mut budget));
     }
 }

@@ -19,6 +19,7 @@ pub mod dead;
 pub mod limit;
 pub mod mate;
 pub mod outcome;
+pub mod post;
 pub mod repetition;
 
 pub use classify::{classify, MoveClass, MoveKind};
