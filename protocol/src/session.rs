@@ -330,7 +330,12 @@ impl Session {
     fn sync(&mut self, searcher: &mut EngineSearcher) {
         let wanted = self.search_options();
         if searcher.options() != &wanted {
+            let resize = searcher.options().hash_mb != wanted.hash_mb;
             searcher.set_options(wanted);
+            if let Some(note) = format::hash_size_note(&searcher.hash_size()).filter(|_| resize) {
+                tracing::warn!("{note}");
+                self.out.line(&format::message(self.dialect, &note));
+            }
         }
         let features = self.settings.search_features();
         if searcher.features() != features {
