@@ -190,6 +190,14 @@ pub fn hash_size_note(size: &TableSize) -> Option<String> {
     Some(format!("Hash: using {} MiB instead of {} MiB: {why}", size.used_mb, size.asked_mb))
 }
 
+/// What to tell the user when fewer search threads run than `Threads` asks for.
+pub fn threads_note(asked: usize, used: usize) -> String {
+    format!(
+        "Threads: using {used} search threads instead of {asked}: this machine runs {used} at a time, and \
+         more would only share those cores and answer late"
+    )
+}
+
 /// `readyok`.
 pub const READYOK: &str = "readyok";
 

@@ -5,6 +5,7 @@
 //! the searcher needs (hash size, threads, lines) are applied when it is idle, or at the next `go`.
 //! Every bad line gets one message and changes nothing.
 
+use crate::capacity;
 use crate::command::{Base, BenchArgs, Command, Dialect, Go, GoClock, PositionSpec};
 use crate::draw::{self, DrawPolicy, Verdict};
 use crate::evaluator::{eval_text, evaluator_for, new_evaluator, EngineSearcher};
@@ -145,6 +146,12 @@ impl Session {
     /// One message line about something that went wrong.
     fn error(&self, text: &str) {
         tracing::info!("{text}");
+        self.out.line(&format::message(self.dialect, text));
+    }
+
+    /// One message line telling the user the engine did less than asked, and why.
+    fn note(&self, text: &str) {
+        tracing::warn!("{text}");
         self.out.line(&format::message(self.dialect, text));
     }
 
@@ -295,6 +302,13 @@ impl Session {
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         match self.settings.set(name, value) {
             Ok(Applied::Pressed(OptionId::ClearHash | OptionId::NewGame)) => self.clear_hash(),
+            Ok(Applied::Set(OptionId::Threads)) => {
+                let used = self.search_options().threads;
+                if used < self.settings.threads {
+                    self.note(&format::threads_note(self.settings.threads, used));
+                }
+                self.apply_pending();
+            }
             Ok(_) => self.apply_pending(),
             // UCCI GUIs send their whole settings list without reading ours.
             Err(OptionError::Unknown(n)) if self.dialect == Some(Dialect::Ucci) => {
@@ -307,7 +321,7 @@ impl Session {
     fn search_options(&self) -> SearchOptions {
         SearchOptions {
             hash_mb: self.settings.hash_mb,
-            threads: self.settings.threads,
+            threads: capacity::search_threads(self.settings.threads, capacity::hardware_threads()),
             multipv: self.settings.multipv.max(Strength::from_settings(&self.settings).lines()),
             move_overhead_ms: self.settings.move_overhead_ms,
         }
@@ -333,8 +347,7 @@ impl Session {
             let resize = searcher.options().hash_mb != wanted.hash_mb;
             searcher.set_options(wanted);
             if let Some(note) = format::hash_size_note(&searcher.hash_size()).filter(|_| resize) {
-                tracing::warn!("{note}");
-                self.out.line(&format::message(self.dialect, &note));
+                self.note(&note);
             }
         }
         let features = self.settings.search_features();
