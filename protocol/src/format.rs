@@ -198,6 +198,16 @@ pub fn threads_note(asked: usize, used: usize) -> String {
     )
 }
 
+/// The message for an input line over the length limit, which is ignored whole (`command`: its first word).
+pub fn too_long(len: usize, max: usize, command: &str) -> String {
+    let what = match command {
+        "" => String::new(),
+        c => format!(" ('{}' ...)", crate::parse::echo(c)),
+    };
+    let kept = if command.eq_ignore_ascii_case("position") { "; the position is unchanged" } else { "" };
+    format!("line of {len} bytes{what} is longer than the limit of {max} bytes; ignored whole{kept}")
+}
+
 /// `readyok`.
 pub const READYOK: &str = "readyok";
 
@@ -324,6 +334,16 @@ mod tests {
             currmove(Dialect::Ucci, Move::new("h2".parse().unwrap(), "e2".parse().unwrap()), 1, 3),
             "info currmove h2e2"
         );
+    }
+
+    #[test]
+    fn too_long_lines_name_their_command() {
+        assert_eq!(
+            too_long(5_000_000, 4_194_304, "position"),
+            "line of 5000000 bytes ('position' ...) is longer than the limit of 4194304 bytes; ignored whole; \
+             the position is unchanged"
+        );
+        assert_eq!(too_long(9, 8, ""), "line of 9 bytes is longer than the limit of 8 bytes; ignored whole");
     }
 
     #[test]

@@ -76,9 +76,7 @@ pub fn run(input: impl Read + Send + 'static, out: Output, config: Config) {
                     return;
                 }
             }
-            Input::TooLong(n) => {
-                session.error(&format!("line of {n} bytes is longer than {MAX_LINE}; ignored"));
-            }
+            Input::TooLong { len, command } => session.error(&format::too_long(len, MAX_LINE, &command)),
             Input::Eof => {
                 session.finish();
                 return;
@@ -495,7 +493,8 @@ pub fn limits_for(
     }
 }
 
-/// A position from the wire: the FEN (or start) and every move must be valid, or nothing changes.
+/// A position from the wire: the FEN (or start) and every move must be valid, or nothing changes. Only
+/// the history the search reads is kept, so a game of any length searches as fast as a short one.
 fn resolve(spec: &PositionSpec) -> Result<Position, String> {
     let mut pos = match &spec.base {
         Base::Startpos => Position::startpos(),
@@ -504,6 +503,7 @@ fn resolve(spec: &PositionSpec) -> Result<Position, String> {
     for (i, m) in spec.moves.iter().enumerate() {
         pos.try_play(m).map_err(|e| format!("move {} ('{}'): {e}", i + 1, echo(m)))?;
     }
+    pos.keep_recent_history(engine::search::repetition::HISTORY_PLIES);
     Ok(pos)
 }
 
