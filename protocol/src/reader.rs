@@ -123,9 +123,8 @@ pub fn read_raw_line(r: &mut impl BufRead, max: usize) -> io::Result<RawLine> {
             Some(i) => (&chunk[..i], Some(i + 1)),
             None => (chunk, None),
         };
-        if len + part.len() <= max {
-            buf.extend_from_slice(part);
-        }
+        let room = max.saturating_sub(buf.len());
+        buf.extend_from_slice(&part[..part.len().min(room)]);
         len += part.len();
         let used = done.unwrap_or(chunk.len());
         r.consume(used);
