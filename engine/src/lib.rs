@@ -6,6 +6,7 @@ pub mod bench;
 pub mod bitboard;
 pub mod evaluate;
 pub mod fen;
+pub mod memory;
 pub mod movegen;
 pub mod notation;
 pub mod perft;

@@ -248,6 +248,15 @@ impl Position {
         self.history.clear();
     }
 
+    /// Forgets all but the last `keep` plies of history (keeps the position). A game of thousands of moves
+    /// then costs the search no more than a short one: the search copies the position into every thread.
+    pub fn keep_recent_history(&mut self, keep: usize) {
+        let n = self.history.len();
+        if n > keep {
+            self.history.drain(..n - keep);
+        }
+    }
+
     // ----- attacks -----
 
     /// Rook moves from `sq` on the current board.

@@ -3,6 +3,7 @@
 use crate::command::Dialect;
 use crate::draw::Verdict;
 use crate::options::{OptionKind, OPTIONS};
+use engine::search::tt_size::{SizeLimit, TableSize};
 use engine::search::{Bound, ProbeResult, Score, SearchInfo, MATE, MATE_BOUND};
 use engine::Move;
 use std::fmt::Write;
@@ -203,6 +204,39 @@ pub fn message(dialect: Option<Dialect>, text: &str) -> String {
     }
 }
 
+/// What to tell the user when the hash table is smaller than asked (`None` when it is not).
+pub fn hash_size_note(size: &TableSize) -> Option<String> {
+    let why = match size.limit {
+        SizeLimit::Fits => return None,
+        SizeLimit::Memory { available_mb, reserve_mb } => format!(
+            "the machine has {available_mb} MiB of memory available and {reserve_mb} MiB of it are left for \
+             everything else"
+        ),
+        SizeLimit::Maximum => "that is the largest table chuhan makes".to_string(),
+        SizeLimit::Unknown => "this system does not say how much memory it has".to_string(),
+        SizeLimit::Allocation => "the system would not give more memory".to_string(),
+    };
+    Some(format!("Hash: using {} MiB instead of {} MiB: {why}", size.used_mb, size.asked_mb))
+}
+
+/// What to tell the user when fewer search threads run than `Threads` asks for.
+pub fn threads_note(asked: usize, used: usize) -> String {
+    format!(
+        "Threads: using {used} search threads instead of {asked}: this machine runs {used} at a time, and \
+         more would only share those cores and answer late"
+    )
+}
+
+/// The message for an input line over the length limit, which is ignored whole (`command`: its first word).
+pub fn too_long(len: usize, max: usize, command: &str) -> String {
+    let what = match command {
+        "" => String::new(),
+        c => format!(" ('{}' ...)", crate::parse::echo(c)),
+    };
+    let kept = if command.eq_ignore_ascii_case("position") { "; the position is unchanged" } else { "" };
+    format!("line of {len} bytes{what} is longer than the limit of {max} bytes; ignored whole{kept}")
+}
+
 /// `readyok`.
 pub const READYOK: &str = "readyok";
 
@@ -329,5 +363,33 @@ mod tests {
             currmove(Dialect::Ucci, Move::new("h2".parse().unwrap(), "e2".parse().unwrap()), 1, 3),
             "info currmove h2e2"
         );
+    }
+
+    #[test]
+    fn too_long_lines_name_their_command() {
+        assert_eq!(
+            too_long(5_000_000, 4_194_304, "position"),
+            "line of 5000000 bytes ('position' ...) is longer than the limit of 4194304 bytes; ignored whole; \
+             the position is unchanged"
+        );
+        assert_eq!(too_long(9, 8, ""), "line of 9 bytes is longer than the limit of 8 bytes; ignored whole");
+    }
+
+    #[test]
+    fn hash_notes_say_the_size_used_and_why() {
+        let size = |limit| TableSize { asked_mb: 65536, used_mb: 19456, limit };
+        assert_eq!(hash_size_note(&TableSize { asked_mb: 16, used_mb: 16, limit: SizeLimit::Fits }), None);
+        let note = hash_size_note(&size(SizeLimit::Memory { available_mb: 22528, reserve_mb: 3072 }));
+        assert_eq!(
+            note.as_deref(),
+            Some(
+                "Hash: using 19456 MiB instead of 65536 MiB: the machine has 22528 MiB of memory available \
+                 and 3072 MiB of it are left for everything else"
+            )
+        );
+        for limit in [SizeLimit::Maximum, SizeLimit::Unknown, SizeLimit::Allocation] {
+            let note = hash_size_note(&size(limit)).unwrap_or_default();
+            assert!(note.starts_with("Hash: using 19456 MiB instead of 65536 MiB: "), "{note}");
+        }
     }
 }

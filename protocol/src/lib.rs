@@ -4,6 +4,7 @@
 //! -> [`session`] (state, one search thread) -> [`format`] -> [`output`] (stdout, flushed per line).
 
 pub mod board_view;
+pub mod capacity;
 pub mod cli;
 pub mod command;
 pub mod draw;

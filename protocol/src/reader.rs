@@ -27,8 +27,13 @@ pub enum Input {
         /// How many `go` commands had been read up to and including this line.
         go_number: u64,
     },
-    /// A line longer than [`MAX_LINE`] bytes (its length); it was skipped.
-    TooLong(usize),
+    /// A line longer than [`MAX_LINE`] bytes; it was skipped whole.
+    TooLong {
+        /// Its length in bytes.
+        len: usize,
+        /// Its first word (the command), for the message.
+        command: String,
+    },
     /// End of input (or a read error): the GUI is gone.
     Eof,
 }
@@ -89,11 +94,15 @@ impl Signals {
 pub enum RawLine {
     /// A line (without its `\n`) of at most `max` bytes.
     Line(Vec<u8>),
-    /// A line longer than `max` bytes: its full length. Only its first `max` bytes were kept, then dropped.
-    TooLong(usize),
+    /// A line longer than `max` bytes: its full length and its first bytes (at most [`HEAD`]); the rest
+    /// was never kept.
+    TooLong(usize, Vec<u8>),
     /// Nothing more to read.
     Eof,
 }
+
+/// How much of a too-long line is kept to say what it was.
+pub const HEAD: usize = 32;
 
 /// Reads up to the next `\n` without keeping more than `max` bytes in memory.
 pub fn read_raw_line(r: &mut impl BufRead, max: usize) -> io::Result<RawLine> {
@@ -114,9 +123,8 @@ pub fn read_raw_line(r: &mut impl BufRead, max: usize) -> io::Result<RawLine> {
             Some(i) => (&chunk[..i], Some(i + 1)),
             None => (chunk, None),
         };
-        if len + part.len() <= max {
-            buf.extend_from_slice(part);
-        }
+        let room = max.saturating_sub(buf.len());
+        buf.extend_from_slice(&part[..part.len().min(room)]);
         len += part.len();
         let used = done.unwrap_or(chunk.len());
         r.consume(used);
@@ -126,7 +134,10 @@ pub fn read_raw_line(r: &mut impl BufRead, max: usize) -> io::Result<RawLine> {
     }
     Ok(match (any, len > max) {
         (false, _) => RawLine::Eof,
-        (true, true) => RawLine::TooLong(len),
+        (true, true) => {
+            buf.truncate(HEAD);
+            RawLine::TooLong(len, buf)
+        }
         (true, false) => RawLine::Line(buf),
     })
 }
@@ -159,7 +170,10 @@ pub fn spawn(
                     }
                     continue;
                 }
-                Ok(RawLine::TooLong(n)) => Input::TooLong(n),
+                Ok(RawLine::TooLong(len, head)) => {
+                    let command = decode(&head).split_whitespace().next().unwrap_or_default().to_string();
+                    Input::TooLong { len, command }
+                }
                 Ok(RawLine::Eof) => Input::Eof,
                 Err(e) => {
                     tracing::warn!("stdin: {e}");
@@ -216,7 +230,7 @@ mod tests {
         data.extend_from_slice(b"\nisready\n");
         assert_eq!(
             lines(&data, 20),
-            vec![RawLine::TooLong(50), RawLine::Line(b"isready".to_vec()), RawLine::Eof]
+            vec![RawLine::TooLong(50, vec![b'x'; 20]), RawLine::Line(b"isready".to_vec()), RawLine::Eof]
         );
     }
 

@@ -5,6 +5,7 @@
 //! the searcher needs (hash size, threads, lines) are applied when it is idle, or at the next `go`.
 //! Every bad line gets one message and changes nothing.
 
+use crate::capacity;
 use crate::command::{Base, BenchArgs, Command, Dialect, Go, GoClock, PositionSpec};
 use crate::draw::{self, DrawPolicy, Verdict};
 use crate::evaluator::{eval_text, new_evaluator, EngineSearcher, EvalChoice};
@@ -75,9 +76,7 @@ pub fn run(input: impl Read + Send + 'static, out: Output, config: Config) {
                     return;
                 }
             }
-            Input::TooLong(n) => {
-                session.error(&format!("line of {n} bytes is longer than {MAX_LINE}; ignored"));
-            }
+            Input::TooLong { len, command } => session.error(&format::too_long(len, MAX_LINE, &command)),
             Input::Eof => {
                 session.finish();
                 return;
@@ -155,6 +154,12 @@ impl Session {
     /// One message line about something that went wrong.
     fn error(&self, text: &str) {
         tracing::info!("{text}");
+        self.out.line(&format::message(self.dialect, text));
+    }
+
+    /// One message line telling the user the engine did less than asked, and why.
+    fn note(&self, text: &str) {
+        tracing::warn!("{text}");
         self.out.line(&format::message(self.dialect, text));
     }
 
@@ -313,6 +318,13 @@ impl Session {
                 self.load_eval_file(previous_file);
                 self.apply_pending();
             }
+            Ok(Applied::Set(OptionId::Threads)) => {
+                let used = self.search_options().threads;
+                if used < self.settings.threads {
+                    self.note(&format::threads_note(self.settings.threads, used));
+                }
+                self.apply_pending();
+            }
             Ok(_) => self.apply_pending(),
             // UCCI GUIs send their whole settings list without reading ours.
             Err(OptionError::Unknown(n)) if self.dialect == Some(Dialect::Ucci) => {
@@ -358,7 +370,7 @@ impl Session {
     fn search_options(&self) -> SearchOptions {
         SearchOptions {
             hash_mb: self.settings.hash_mb,
-            threads: self.settings.threads,
+            threads: capacity::search_threads(self.settings.threads, capacity::hardware_threads()),
             multipv: self.settings.multipv.max(Strength::from_settings(&self.settings).lines()),
             move_overhead_ms: self.settings.move_overhead_ms,
         }
@@ -382,7 +394,11 @@ impl Session {
     fn sync(&mut self, searcher: &mut EngineSearcher) {
         let wanted = self.search_options();
         if searcher.options() != &wanted {
+            let resize = searcher.options().hash_mb != wanted.hash_mb;
             searcher.set_options(wanted);
+            if let Some(note) = format::hash_size_note(&searcher.hash_size()).filter(|_| resize) {
+                self.note(&note);
+            }
         }
         let features = self.settings.search_features();
         if searcher.features() != features {
@@ -533,7 +549,8 @@ pub fn limits_for(
     }
 }
 
-/// A position from the wire: the FEN (or start) and every move must be valid, or nothing changes.
+/// A position from the wire: the FEN (or start) and every move must be valid, or nothing changes. Only
+/// the history the search reads is kept, so a game of any length searches as fast as a short one.
 fn resolve(spec: &PositionSpec) -> Result<Position, String> {
     let mut pos = match &spec.base {
         Base::Startpos => Position::startpos(),
@@ -542,6 +559,7 @@ fn resolve(spec: &PositionSpec) -> Result<Position, String> {
     for (i, m) in spec.moves.iter().enumerate() {
         pos.try_play(m).map_err(|e| format!("move {} ('{}'): {e}", i + 1, echo(m)))?;
     }
+    pos.keep_recent_history(engine::search::repetition::HISTORY_PLIES);
     Ok(pos)
 }
 

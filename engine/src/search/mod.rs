@@ -6,8 +6,9 @@
 //!
 //! Layout: `root` (iterative deepening, aspiration, root moves, time decisions, reports), `worker` (the
 //! inner search and quiescence), `movepick` (staged move ordering), `history` (ordering statistics),
-//! [`see`] (static exchange evaluation), [`tt`] (the shared hash table), [`time`] (budgets), [`repetition`]
-//! (draws and cycles in the tree), `threads` (lazy SMP and the final vote), `params` (margins and tables).
+//! [`see`] (static exchange evaluation), [`tt`] (the shared hash table) and [`tt_size`] (how big it may
+//! be on this machine), [`time`] (budgets), [`repetition`] (draws and cycles in the tree), `threads`
+//! (lazy SMP and the final vote), `params` (margins and tables).
 //!
 //! Nodes are counted at every `make_move` of the root, the main search and quiescence (null moves are not
 //! counted). With one thread and no time limit the search is deterministic: the same node count and move
@@ -27,6 +28,8 @@ pub mod see;
 mod threads;
 pub mod time;
 pub mod tt;
+mod tt_memory;
+pub mod tt_size;
 mod worker;
 
 use crate::evaluate::{Evaluate, UNITS_PER_HORSE};
@@ -369,6 +372,11 @@ impl<E: Evaluate> Searcher<E> {
         for h in &mut self.histories {
             h.clear();
         }
+    }
+
+    /// The hash table's size against the size asked for (smaller when the machine cannot hold it).
+    pub fn hash_size(&self) -> tt_size::TableSize {
+        self.tt.size()
     }
 
     /// Transposition table fill, per mille.

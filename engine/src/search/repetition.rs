@@ -18,6 +18,11 @@ use crate::position::Position;
 use crate::rules::cycle::{cycle_outcome, CycleOutcome};
 use crate::rules::limit::NATURAL_LIMIT_PLIES;
 
+/// The most plies of game history the search reads: a repetition needs a stretch without captures, and
+/// once that stretch is this long the game is drawn by the move limit before any repetition is looked for.
+/// Callers may drop older history ([`Position::keep_recent_history`]) without changing any search.
+pub const HISTORY_PLIES: usize = NATURAL_LIMIT_PLIES as usize;
+
 /// If the current position repeats an earlier one, the score of the cycle for the side to move at `ply`
 /// (a rule loss scores like being mated here, a rule win like mating next move).
 pub fn cycle_score(pos: &Position, ply: usize) -> Option<i32> {
@@ -118,6 +123,28 @@ mod tests {
         pos.make_null_move();
         pos.make_null_move();
         assert_eq!(repeated_cycle_len(&pos), None);
+    }
+
+    #[test]
+    fn history_beyond_the_move_limit_is_never_read() {
+        // A long shuffle, then a capture-free stretch just short of the limit ending in a repetition.
+        let shuffle = "b0c2 b9c7 c2b0 c7b9 ".repeat(500);
+        let mut pos = play(crate::position::START_FEN, &shuffle);
+        assert!(natural_limit_reached(&pos));
+        let mut trimmed = pos.clone();
+        trimmed.keep_recent_history(HISTORY_PLIES);
+        assert_eq!(trimmed.history().len(), HISTORY_PLIES);
+        assert_eq!((trimmed.key(), trimmed.halfmove_clock()), (pos.key(), pos.halfmove_clock()));
+        pos = play(
+            crate::position::START_FEN,
+            &format!("{shuffle} h2h9 {}", "i9i8 b0c2 i8i9 c2b0 ".repeat(29)),
+        );
+        assert_eq!(pos.halfmove_clock(), 116);
+        let mut trimmed = pos.clone();
+        trimmed.keep_recent_history(HISTORY_PLIES);
+        assert_eq!(repeated_cycle_len(&trimmed), repeated_cycle_len(&pos));
+        assert_eq!(cycle_score(&trimmed, 3), cycle_score(&pos, 3));
+        assert!(repeated_cycle_len(&pos).is_some());
     }
 
     #[test]

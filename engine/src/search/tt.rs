@@ -1,7 +1,7 @@
 //! The transposition table, shared by all search threads without locks.
 //!
 //! Soundness without locks: every word is an `AtomicU64` read and written with `Relaxed` ordering, so there
-//! is no data race (and no `unsafe`); two threads writing one entry at once can still leave a torn entry,
+//! is no data race (the only `unsafe` is in allocating the memory, `tt_memory`); two threads writing one entry at once can still leave a torn entry,
 //! one word from each writer. Each entry is two words, `key ^ data` and `data`; a probe accepts an entry
 //! only when the two words XOR to the full 64-bit key, so a torn entry simply reads as a miss. A move read
 //! from the table may still belong to another position (a key collision), so the search checks every one
@@ -9,25 +9,26 @@
 //!
 //! Layout: buckets of four entries, 64 bytes, one cache line. `data` packs (low bit first): move 16, score
 //! 16, static eval 16, depth 8, bound 2, pv flag 1, generation 5.
+//!
+//! Memory: the buckets live in zeroed memory the OS maps lazily (`tt_memory`), so making even a huge table
+//! is instant, and a table no search has used needs no clearing. The size is capped to the machine's
+//! memory by [`tt_size`].
+//!
+//! [`tt_size`]: super::tt_size
 
+use super::tt_memory::{Bucket, Buckets, ENTRIES};
+use super::tt_size::{self, SizeLimit, TableSize};
 use super::Bound;
 use crate::types::Move;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 
-const ENTRIES: usize = 4;
-/// Largest table accepted, MiB (1 TiB): bigger requests are clamped before allocating.
-pub const MAX_MB: usize = 1 << 20;
+/// Tables up to this size are cleared by writing zeros (their pages are mapped already, and it takes
+/// milliseconds); larger ones are replaced by fresh zeroed memory, so pages the search never touched are
+/// not written just to be emptied.
+const CLEAR_IN_PLACE_BYTES: usize = 64 << 20;
 const GENERATION_BITS: u32 = 5;
 const GENERATION_MASK: u8 = (1 << GENERATION_BITS) - 1;
-
-#[repr(C, align(64))]
-#[derive(Default)]
-struct Bucket {
-    words: [AtomicU64; 2 * ENTRIES],
-}
-
-const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
 
 /// A copy of one table entry, as the search reads it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -48,8 +49,11 @@ pub struct TtData {
 
 /// The shared hash table.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: Buckets,
     generation: u8,
+    /// A search has begun since the memory was zeroed, so entries may have been written.
+    used: bool,
+    size: TableSize,
 }
 
 fn bound_bits(b: Bound) -> u64 {
@@ -82,41 +86,75 @@ fn generation_of(data: u64) -> u8 {
 }
 
 impl TranspositionTable {
-    /// A table of about `mb` MiB (at least one bucket). If that much memory cannot be had, the largest
-    /// power-of-two fraction of it that can.
+    /// An empty table of `mb` MiB, or less when the machine cannot hold that much (see
+    /// [`tt_size::plan`]; [`TranspositionTable::size`] says what was used and why). Never less than one
+    /// bucket.
     pub fn new(mb: usize) -> TranspositionTable {
-        let mut count = (mb.clamp(1, MAX_MB) << 20) / std::mem::size_of::<Bucket>();
-        let mut buckets = Vec::new();
-        while count > 1 && buckets.try_reserve_exact(count).is_err() {
-            count /= 2;
-        }
-        buckets.resize_with(count.max(1), Bucket::default);
-        TranspositionTable { buckets, generation: 0 }
+        let (planned_mb, mut limit) = tt_size::plan(mb, crate::memory::mem_info());
+        let mut count = ((planned_mb << 20) / std::mem::size_of::<Bucket>()).max(1);
+        let buckets = loop {
+            match Buckets::zeroed(count) {
+                Some(b) => break b,
+                None if count > 1 => {
+                    count /= 2;
+                    limit = SizeLimit::Allocation;
+                }
+                // Not even one bucket: the process is out of memory, and the allocator's handler says so.
+                None => break Buckets::zeroed_or_abort(1),
+            }
+        };
+        let used_mb = (count * std::mem::size_of::<Bucket>()) >> 20;
+        let size = TableSize { asked_mb: mb.max(1), used_mb, limit };
+        TranspositionTable { buckets, generation: 0, used: false, size }
     }
 
     /// Size in MiB (rounded down).
     pub fn size_mb(&self) -> usize {
-        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
+        self.size.used_mb
     }
 
-    /// Replaces the table by an empty one of `mb` MiB.
+    /// The size asked for, the size in use and why they differ.
+    pub fn size(&self) -> TableSize {
+        self.size
+    }
+
+    /// Replaces the table by an empty one of `mb` MiB (or less: see [`TranspositionTable::new`]).
     pub fn resize(&mut self, mb: usize) {
+        // Free the old table first: its memory counts towards what the new one may use.
+        self.buckets = Buckets::empty();
         *self = TranspositionTable::new(mb);
     }
 
-    /// Empties every entry, splitting the work over the rayon pool (a big table takes a while to clear).
+    /// Empties every entry. A table no search has used since it was zeroed is left alone; a big one gets
+    /// fresh zeroed memory (its old pages are given back, none is written); a small one, or a big one when
+    /// no fresh memory can be had, is zeroed in place, split over the rayon pool.
     pub fn clear(&mut self) {
-        self.buckets.par_iter_mut().for_each(|b| {
-            for w in b.words.iter_mut() {
-                *w.get_mut() = 0;
+        self.generation = 0;
+        if !self.used {
+            return;
+        }
+        self.used = false;
+        let bytes = self.buckets.len() * std::mem::size_of::<Bucket>();
+        if bytes > CLEAR_IN_PLACE_BYTES {
+            if let Some(fresh) = Buckets::zeroed(self.buckets.len()) {
+                self.buckets = fresh;
+                return;
+            }
+        }
+        self.buckets.par_chunks_mut(1024).for_each(|chunk| {
+            for b in chunk {
+                for w in b.words.iter_mut() {
+                    *w.get_mut() = 0;
+                }
             }
         });
-        self.generation = 0;
     }
 
-    /// Starts a new search: entries of older searches become preferred victims.
+    /// Starts a new search: entries of older searches become preferred victims. Every search must start
+    /// with this (it is also how the table knows it is no longer empty).
     pub fn new_search(&mut self) {
         self.generation = (self.generation + 1) & GENERATION_MASK;
+        self.used = true;
     }
 
     #[inline(always)]
@@ -338,6 +376,30 @@ mod tests {
         tt.clear();
         assert_eq!(tt.probe(0x9E37_79B9_7F4A_7C15), None);
         assert_eq!(tt.size_mb(), 1);
+    }
+
+    #[test]
+    fn a_big_table_is_cleared_with_fresh_memory_and_an_unused_one_not_at_all() {
+        let mut tt = TranspositionTable::new(2 * (CLEAR_IN_PLACE_BYTES >> 20));
+        let size = tt.size();
+        tt.clear();
+        assert!(!tt.used);
+        tt.new_search();
+        tt.store(77, None, 5, 0, 3, Bound::Exact, false);
+        assert!(tt.probe(77).is_some());
+        tt.clear();
+        assert_eq!(tt.probe(77), None);
+        assert_eq!(tt.size(), size);
+    }
+
+    #[test]
+    fn the_size_says_what_was_asked_and_used() {
+        let tt = TranspositionTable::new(3);
+        assert_eq!(tt.size(), TableSize { asked_mb: 3, used_mb: 3, limit: SizeLimit::Fits });
+        let mut tt = TranspositionTable::new(0);
+        assert_eq!((tt.size().asked_mb, tt.size_mb()), (1, 1));
+        tt.resize(2);
+        assert_eq!(tt.size_mb(), 2);
     }
 
     #[test]
