@@ -452,3 +452,89 @@ fn bad_engines_and_arguments_are_reported_not_panicked_on() {
     let run = chuhan_match(&[], "--help");
     assert!(run.ok && run.stdout.contains("--engine"), "{}", run.stdout);
 }
+
+#[test]
+fn cecp_engines_keep_their_own_game_and_get_clocks_in_centiseconds() {
+    let dir = scratch("cecp");
+    let log = dir.join("traffic.log");
+    let results = dir.join("results.txt");
+    let chuhan = vec![
+        "--engine".to_string(),
+        "name=chuhan".to_string(),
+        format!("cmd={}", support::chuhan().display()),
+        "proto=cecp".to_string(),
+    ];
+    let run = chuhan_match(
+        &[engine("x", "cecp", ""), engine("u", "uci", ""), chuhan],
+        &format!(
+            "--round-robin --tc 5+0.05 --games 2 --max-plies 30 --engine-log {} --results {}",
+            log.display(),
+            results.display()
+        ),
+    );
+    assert!(run.ok, "{}\n{}", run.stdout, run.stderr);
+    let log = std::fs::read_to_string(&log).expect("traffic log");
+    for want in [
+        "x > xboard",
+        "x > protover 2",
+        "x > accepted usermove",
+        "x > new",
+        "x > variant xiangqi",
+        "x > level 0 0:05 0.05",
+        "x > setboard rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w 0 1",
+        "x > time ",
+        "x > otim ",
+        "x > usermove ",
+        "x > go",
+        "x < move ",
+        "chuhan < feature done=1",
+        "chuhan < move ",
+    ] {
+        assert!(log.contains(want), "{want} missing from the traffic log");
+    }
+    // After its own move the engine gets only the clocks and the reply; it is not reset every move.
+    let setboards = log.lines().filter(|l| l.contains("x > setboard")).count();
+    let moves = log.lines().filter(|l| l.contains("x < move ")).count();
+    assert!(setboards < moves / 2, "{setboards} setboards for {moves} moves");
+    let r = rows(&results);
+    assert_eq!(r.len(), 6);
+    for (red, black, _, term, detail) in &r {
+        assert!(
+            !["illegal-move", "crash", "no-reply", "time-forfeit"].contains(&term.as_str()),
+            "{red} vs {black}: {term} {detail}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn cecp_mates_refusals_and_resignations_are_judged_by_the_runner() {
+    let fen = "3k5/R8/9/p8/9/9/9/9/9/1R3K3 w - - 0 1";
+    let (_, r) =
+        play_from("cecp-mate", fen, &[engine("a", "cecp", ""), engine("b", "cecp", "")], "--games 2");
+    for (red, _, result, term, _) in &r {
+        assert_eq!((result.as_str(), term.as_str()), ("1-0", "checkmate"), "{red}");
+    }
+    let (_, r) = play_from(
+        "cecp-faults",
+        "startpos",
+        &[engine("claimer", "cecp", "--mode nomove --after 2"), engine("b", "uci", "")],
+        "--games 1",
+    );
+    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "illegal-move"));
+    assert!(r[0].4.contains("said '1/2-1/2"), "{}", r[0].4);
+    let (_, r) = play_from(
+        "cecp-resign",
+        "startpos",
+        &[engine("resigner", "cecp", "--mode resign --after 1"), engine("b", "uci", "")],
+        "--games 1",
+    );
+    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "resignation"));
+    let (_, r) = play_from(
+        "cecp-illegal",
+        "startpos",
+        &[engine("cheat", "cecp", "--mode illegal --after 1"), engine("b", "ucci", "")],
+        "--games 1",
+    );
+    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "illegal-move"));
+}

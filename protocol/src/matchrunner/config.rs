@@ -213,6 +213,8 @@ pub enum ConfigError {
     DuplicateName(String),
     /// An engine with no time control, movetime, depth or nodes.
     NoLimits(String),
+    /// A node limit for a CECP engine, which CECP cannot express.
+    CecpNodes(String),
     /// `--sprt` with more than two engines.
     SprtNeedsTwo,
     /// `--resume` without `--results`.
@@ -236,6 +238,12 @@ impl fmt::Display for ConfigError {
             ConfigError::NoLimits(n) => {
                 write!(f, "engine '{n}' has no limit: give --tc, --movetime, --depth or --nodes")
             }
+            ConfigError::CecpNodes(n) => {
+                write!(
+                    f,
+                    "engine '{n}' speaks CECP, which has no node limit: give it tc=, movetime= or depth="
+                )
+            }
             ConfigError::SprtNeedsTwo => f.write_str("--sprt needs exactly two engines"),
             ConfigError::ResumeNeedsResults => f.write_str("--resume needs --results FILE"),
         }
@@ -255,7 +263,7 @@ Engine keys (after --engine; --each sets defaults for every engine):
   cmd=PATH             program to run (required)
   arg=WORD             one command-line argument (repeat for more)
   dir=DIR              working directory
-  proto=uci|ucci       protocol (default uci)
+  proto=uci|ucci|cecp  protocol (default uci; cecp, or xboard, is XBoard's: no nodes= limit)
   option.NAME=VALUE    option sent after the handshake (repeatable)
   tc=.. movetime=.. depth=.. nodes=..   this engine's own limits (handicap)
 
@@ -377,6 +385,9 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ConfigError> {
         }
         if e.limits.is_empty() {
             return Err(ConfigError::NoLimits(e.name.clone()));
+        }
+        if e.dialect == Dialect::Cecp && e.limits.nodes.is_some() {
+            return Err(ConfigError::CecpNodes(e.name.clone()));
         }
     }
     if config.sprt.is_some() && config.engines.len() != 2 {
@@ -501,7 +512,8 @@ fn parse_engine(words: &[String], global: &SearchLimits) -> Result<EngineSpec, C
                 dialect = match v.to_ascii_lowercase().as_str() {
                     "uci" => Dialect::Uci,
                     "ucci" => Dialect::Ucci,
-                    _ => return Err(ConfigError::BadValue(OPT.into(), w.clone(), "proto=uci or proto=ucci")),
+                    "cecp" | "xboard" => Dialect::Cecp,
+                    _ => return Err(ConfigError::BadValue(OPT.into(), w.clone(), "proto=uci, ucci or cecp")),
                 }
             }
             "tc" => own.tc = Some(parse_tc(OPT, v)?),
@@ -677,7 +689,7 @@ mod tests {
             Err(ConfigError::BadValue(..))
         ));
         assert!(matches!(
-            parse(&words("--engine cmd=a proto=xboard --engine cmd=b")),
+            parse(&words("--engine cmd=a proto=usi --engine cmd=b")),
             Err(ConfigError::BadValue(..))
         ));
         assert_eq!(parse(&words("--help")), Err(ConfigError::Help));

@@ -1,4 +1,5 @@
-//! `chuhan match`: engine-against-engine matches (gauntlet, round robin, SPRT) between UCI and UCCI engines.
+//! `chuhan match`: engine-against-engine matches (gauntlet, round robin, SPRT) between UCI, UCCI and CECP
+//! (xboard protocol) engines.
 //!
 //! The runner keeps the clocks, asks the referee (`engine::rules`) whether each move ends the game, and
 //! writes a results line (and PGN) as each game ends so an interrupted match can `--resume`.
