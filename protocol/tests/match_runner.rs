@@ -538,3 +538,92 @@ fn cecp_mates_refusals_and_resignations_are_judged_by_the_runner() {
     );
     assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "illegal-move"));
 }
+
+/// A results row without its timings (which differ between runs): place, opening, engines, outcome.
+fn game_list(path: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).expect("results file");
+    let mut games: Vec<String> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| {
+            l.split('\t')
+                .filter(|f| !f.starts_with("red_stats=") && !f.starts_with("black_stats="))
+                .collect::<Vec<_>>()
+                .join("\t")
+        })
+        .collect();
+    games.sort();
+    games
+}
+
+#[test]
+fn shards_played_apart_merge_into_the_whole_match() {
+    let dir = scratch("shards");
+    let engines = [engine("a", "uci", "--seed 3"), engine("b", "cecp", "--seed 5")];
+    let common = "--games 8 --movetime 20 --max-plies 24 --order random --seed 11 --openings";
+    let book = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/openings.fen");
+    let whole = dir.join("whole.txt");
+    let run = chuhan_match(&engines, &format!("{common} {} --results {}", book.display(), whole.display()));
+    assert!(run.ok, "{}", run.stderr);
+
+    // The two slices, through GNU parallel when it is installed (as the README runs them), else side by side.
+    let mut words: Vec<String> = vec!["match".into()];
+    words.extend(engines.iter().flatten().cloned());
+    words.extend(format!("{common} {}", book.display()).split_whitespace().map(String::from));
+    let shard = |i: u32| dir.join(format!("shard{i}.txt"));
+    let parallel = Command::new("parallel").arg("--version").output().is_ok_and(|o| o.status.success());
+    if parallel {
+        let status = Command::new("parallel")
+            .args(["--will-cite", "--halt", "now,fail=1", support::chuhan().to_str().unwrap_or("chuhan")])
+            .args(&words)
+            .args(["--shard", "{}/2", "--results"])
+            .arg(dir.join("shard{}.txt"))
+            .args([":::", "1", "2"])
+            .status()
+            .expect("run GNU parallel");
+        assert!(status.success(), "parallel failed");
+    } else {
+        let children: Vec<_> = (1..=2)
+            .map(|i| {
+                Command::new(support::chuhan())
+                    .args(&words)
+                    .args(["--shard", &format!("{i}/2"), "--results"])
+                    .arg(shard(i))
+                    .spawn()
+                    .expect("start a shard")
+            })
+            .collect();
+        for mut c in children {
+            assert!(c.wait().expect("shard").success());
+        }
+    }
+    let (one, two) = (game_list(&shard(1)), game_list(&shard(2)));
+    assert!(!one.is_empty() && !two.is_empty() && one.iter().all(|g| !two.contains(g)), "disjoint slices");
+
+    let merged = dir.join("merged.txt");
+    let merge = |files: &[PathBuf], out: Option<&PathBuf>| {
+        let mut cmd = Command::new(support::chuhan());
+        cmd.args(["match", "merge", "--sprt", "elo0=0", "elo1=5"]).args(files);
+        if let Some(out) = out {
+            cmd.arg("--results").arg(out);
+        }
+        cmd.output().expect("run merge")
+    };
+    let out = merge(&[shard(1), shard(2)], Some(&merged));
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(game_list(&merged), game_list(&whole), "merge = the unsharded match");
+    assert!(
+        stdout.contains("Match: 8 games of 8 played") && stdout.contains("pairs 4: pentanomial"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("SPRT") || stdout.contains("LLR"), "{stdout}");
+    assert!(stderr.is_empty(), "nothing missing or doubled: {stderr}");
+
+    // A slice given twice is counted once; a slice left out shows as missing games.
+    let out = merge(&[shard(1), shard(1)], None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("duplicate: ") && stderr.contains("missing: "), "{stderr}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Match: 4 games of 8 played"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

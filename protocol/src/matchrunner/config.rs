@@ -190,6 +190,38 @@ pub struct MatchConfig {
     pub ban_forbidden: bool,
     /// PGN `Event` tag.
     pub event: String,
+    /// Play only this slice of the game list (`--shard I/N`).
+    pub shard: Option<Shard>,
+}
+
+/// One of N disjoint slices of a match's game list: game pair `p` of every pairing belongs to slice
+/// `p mod N`, so pairs (one opening, both colours) stay together and the slices together are the match.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// 0-based slice index (`--shard 1/N` is index 0).
+    pub index: u32,
+    /// Number of slices.
+    pub count: u32,
+}
+
+impl Shard {
+    /// Whether game pair `pair` is in this slice.
+    pub fn holds(&self, pair: u32) -> bool {
+        pair % self.count == self.index
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index + 1, self.count)
+    }
+}
+
+/// Reads `I/N` with 1 <= I <= N.
+pub fn parse_shard(text: &str) -> Option<Shard> {
+    let (i, n) = text.split_once('/')?;
+    let (i, n): (u32, u32) = (i.trim().parse().ok()?, n.trim().parse().ok()?);
+    (1..=n).contains(&i).then(|| Shard { index: i - 1, count: n })
 }
 
 /// What was wrong with the command line.
@@ -219,6 +251,8 @@ pub enum ConfigError {
     SprtNeedsTwo,
     /// `--resume` without `--results`.
     ResumeNeedsResults,
+    /// `--shard` without what every slice needs.
+    ShardNeeds(&'static str),
 }
 
 impl fmt::Display for ConfigError {
@@ -246,6 +280,7 @@ impl fmt::Display for ConfigError {
             }
             ConfigError::SprtNeedsTwo => f.write_str("--sprt needs exactly two engines"),
             ConfigError::ResumeNeedsResults => f.write_str("--resume needs --results FILE"),
+            ConfigError::ShardNeeds(what) => write!(f, "--shard needs {what}"),
         }
     }
 }
@@ -257,6 +292,7 @@ pub const USAGE: &str = "\
 chuhan match: engine-vs-engine matches (gauntlet, round robin, SPRT)
 
 Usage: chuhan match --engine KEY=VALUE... --engine KEY=VALUE... [OPTIONS]
+       chuhan match merge [--sprt KEY=VALUE...] [--results OUT] FILE...   (results of --shard runs)
 
 Engine keys (after --engine; --each sets defaults for every engine):
   name=NAME            name in tables and PGN (default: the file name of cmd)
@@ -280,6 +316,8 @@ Options:
   --order random|sequential   opening order (default sequential)
   --plies N                cut opening lines to N plies
   --seed N                 seed of the random opening order
+  --shard I/N              play only slice I of N of the game list (game pairs kept together); needs
+                           --results, and --seed with --order random; combine with `chuhan match merge`
   --results FILE           append one line per finished game
   --resume                 continue the match recorded in --results
   --pgn FILE               append the games as PGN
@@ -321,6 +359,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ConfigError> {
         log: None,
         ban_forbidden: true,
         event: "chuhan match".to_string(),
+        shard: None,
     };
 
     let mut words = Words::new(args);
@@ -368,6 +407,11 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ConfigError> {
             "--sprt" => config.sprt = Some(parse_sprt(&opt, &words.key_values(&opt, inline.clone())?)?),
             "--engine-log" => config.log = Some(PathBuf::from(value(&mut words)?)),
             "--event" => config.event = value(&mut words)?,
+            "--shard" => {
+                let v = value(&mut words)?;
+                config.shard =
+                    Some(parse_shard(&v).ok_or(ConfigError::BadValue(opt, v, "I/N with 1 <= I <= N"))?);
+            }
             _ => return Err(ConfigError::UnknownOption(opt)),
         }
     }
@@ -395,6 +439,15 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ConfigError> {
     }
     if config.resume && config.results.is_none() {
         return Err(ConfigError::ResumeNeedsResults);
+    }
+    if config.shard.is_some() {
+        // Every slice must draw the same game list: the same opening order, and a file to merge.
+        if config.results.is_none() {
+            return Err(ConfigError::ShardNeeds("--results FILE"));
+        }
+        if config.order == Order::Random && config.seed.is_none() {
+            return Err(ConfigError::ShardNeeds("--seed N with --order random"));
+        }
     }
     Ok(config)
 }
@@ -578,6 +631,12 @@ fn parse_resign(opt: &str, words: &[String]) -> Result<ResignRule, ConfigError> 
     Ok(rule)
 }
 
+/// `--sprt KEY=VALUE...` on its own (for `chuhan match merge`): `words[0]` is the option.
+pub fn parse_sprt_words(words: &[String]) -> Result<SprtConfig, ConfigError> {
+    let (opt, rest) = words.split_first().ok_or(ConfigError::MissingValue("--sprt".into()))?;
+    parse_sprt(opt, rest)
+}
+
 fn parse_sprt(opt: &str, words: &[String]) -> Result<SprtConfig, ConfigError> {
     let mut s = SprtConfig { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05 };
     for (k, v) in key_map(opt, words, &["elo0", "elo1", "alpha", "beta"])? {
@@ -693,5 +752,25 @@ mod tests {
             Err(ConfigError::BadValue(..))
         ));
         assert_eq!(parse(&words("--help")), Err(ConfigError::Help));
+    }
+
+    #[test]
+    fn shards_are_checked_and_slice_by_game_pair() {
+        assert_eq!(parse_shard("2/3"), Some(Shard { index: 1, count: 3 }));
+        assert_eq!(parse_shard("0/3"), None);
+        assert_eq!(parse_shard("4/3"), None);
+        let s = Shard { index: 1, count: 3 };
+        assert_eq!((0..7).filter(|&p| s.holds(p)).collect::<Vec<_>>(), vec![1, 4]);
+        let base = "--engine cmd=a --engine cmd=b --depth 1 --shard 1/2";
+        assert_eq!(parse(&words(base)), Err(ConfigError::ShardNeeds("--results FILE")));
+        assert_eq!(
+            parse(&words(&format!("{base} --results r --order random"))),
+            Err(ConfigError::ShardNeeds("--seed N with --order random"))
+        );
+        assert!(parse(&words(&format!("{base} --results r"))).is_ok());
+        assert!(matches!(
+            parse(&words("--engine cmd=a proto=cecp nodes=5 --engine cmd=b --depth 1")),
+            Err(ConfigError::CecpNodes(_))
+        ));
     }
 }
