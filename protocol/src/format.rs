@@ -1,4 +1,5 @@
-//! What the engine writes, per dialect. Pure functions from values to lines (no trailing newline).
+//! What the engine writes, per dialect. Pure functions from values to lines (no trailing newline). CECP's
+//! text is `cecp::format`'s; these functions never get [`Dialect::Cecp`] and give it UCI's.
 
 use crate::command::Dialect;
 use crate::draw::Verdict;
@@ -18,7 +19,9 @@ pub const UCCI_MATE: i32 = 10_000;
 /// `id`, `option` lines and `uciok`/`ucciok`: the answer to `uci` or `ucci`.
 pub fn introduction(dialect: Dialect) -> Vec<String> {
     let mut lines = match dialect {
-        Dialect::Uci => vec![format!("id name {ENGINE_NAME}"), format!("id author {AUTHORS}")],
+        Dialect::Uci | Dialect::Cecp => {
+            vec![format!("id name {ENGINE_NAME}"), format!("id author {AUTHORS}")]
+        }
         Dialect::Ucci => vec![
             format!("id name {ENGINE_NAME}"),
             format!("id copyright {AUTHORS}, {}", env!("CARGO_PKG_LICENSE")),
@@ -36,6 +39,8 @@ pub fn option_lines(dialect: Dialect) -> Vec<String> {
     if cfg!(feature = "tune") {
         for t in engine::search::SearchParams::TUNABLES {
             lines.push(match dialect {
+                // CECP announces options in its own feature lines (cecp::format).
+                Dialect::Cecp => continue,
                 Dialect::Uci => format!(
                     "option name {}{} type spin default {} min {} max {}",
                     crate::options::TUNE_PREFIX,
@@ -64,19 +69,19 @@ fn table_option_lines(dialect: Dialect) -> Vec<String> {
         .iter()
         .filter_map(|spec| {
             let name = match dialect {
-                Dialect::Uci => format!("name {}", spec.uci?),
+                Dialect::Uci | Dialect::Cecp => format!("name {}", spec.uci?),
                 Dialect::Ucci => spec.ucci?.to_string(),
             };
             let mut line = format!("option {name} type ");
             match (spec.kind, dialect) {
                 (OptionKind::Check(d), _) => write!(line, "check default {d}"),
-                (OptionKind::Spin { default, min, max }, Dialect::Uci) => {
+                (OptionKind::Spin { default, min, max }, Dialect::Uci | Dialect::Cecp) => {
                     write!(line, "spin default {default} min {min} max {max}")
                 }
                 (OptionKind::Spin { default, min, max }, Dialect::Ucci) => {
                     write!(line, "spin min {min} max {max} default {default}")
                 }
-                (OptionKind::Combo { default, vars }, Dialect::Uci) => {
+                (OptionKind::Combo { default, vars }, Dialect::Uci | Dialect::Cecp) => {
                     let vars: String = vars.iter().map(|v| format!(" var {v}")).collect();
                     write!(line, "combo default {default}{vars}")
                 }
@@ -112,7 +117,7 @@ fn pv_text(pv: &[Move]) -> String {
 /// The progress lines for one search report (UCCI gives line 1 only: it has no `multipv`).
 pub fn info(dialect: Dialect, info: &SearchInfo, show_wdl: bool) -> Vec<String> {
     match dialect {
-        Dialect::Uci => {
+        Dialect::Uci | Dialect::Cecp => {
             let score = Score::from_internal(info.score);
             let mut s = format!(
                 "info depth {} seldepth {} multipv {} score ",
@@ -155,7 +160,7 @@ pub fn info(dialect: Dialect, info: &SearchInfo, show_wdl: bool) -> Vec<String> 
 /// The root move being searched.
 pub fn currmove(dialect: Dialect, m: Move, number: usize, depth: u32) -> String {
     match dialect {
-        Dialect::Uci => format!("info depth {depth} currmove {m} currmovenumber {number}"),
+        Dialect::Uci | Dialect::Cecp => format!("info depth {depth} currmove {m} currmovenumber {number}"),
         Dialect::Ucci => format!("info currmove {m}"),
     }
 }
@@ -164,7 +169,7 @@ pub fn currmove(dialect: Dialect, m: Move, number: usize, depth: u32) -> String 
 pub fn static_eval(dialect: Dialect, internal: i32) -> String {
     match dialect {
         Dialect::Ucci => format!("info depth 0 score {}", ucci_score(internal)),
-        Dialect::Uci => match Score::from_internal(internal) {
+        Dialect::Uci | Dialect::Cecp => match Score::from_internal(internal) {
             Score::Cp(cp) => format!("info depth 0 score cp {cp}"),
             Score::Mate(n) => format!("info depth 0 score mate {n}"),
         },
@@ -176,7 +181,7 @@ pub fn static_eval(dialect: Dialect, internal: i32) -> String {
 pub fn bestmove(dialect: Dialect, best: Option<Move>, ponder: Option<Move>, verdict: Verdict) -> String {
     let Some(best) = best else {
         return match dialect {
-            Dialect::Uci => "bestmove (none)".to_string(),
+            Dialect::Uci | Dialect::Cecp => "bestmove (none)".to_string(),
             Dialect::Ucci => NOBESTMOVE.to_string(),
         };
     };

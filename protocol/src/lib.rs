@@ -1,10 +1,11 @@
-//! chuhan's front door: the UCCI and UCI protocols and the command line.
+//! chuhan's front door: the UCCI, UCI and CECP (xboard) protocols and the command line.
 //!
 //! Data flow: stdin bytes -> [`reader`] (lines, stop/ponderhit flags) -> [`parse`] -> [`command::Command`]
 //! -> [`session`] (state, one search thread) -> [`format`] -> [`output`] (stdout, flushed per line).
 
 pub mod board_view;
 pub mod capacity;
+pub mod cecp;
 pub mod cli;
 pub mod command;
 pub mod draw;

@@ -117,7 +117,7 @@ pub fn parse(line: &str, dialect: Dialect) -> Result<Command, ParseError> {
         "probe" => parse_position_spec("probe", &rest).map(Command::Probe),
         "banmoves" => Ok(Command::BanMoves(rest.iter().map(|m| m.to_ascii_lowercase()).collect())),
         "go" => match dialect {
-            Dialect::Uci => parse_go_uci(&rest),
+            Dialect::Uci | Dialect::Cecp => parse_go_uci(&rest),
             Dialect::Ucci => parse_go_ucci(&rest),
         }
         .map(Command::Go),

@@ -68,6 +68,11 @@ pub fn run(input: impl Read + Send + 'static, out: Output, config: Config) {
         session.reap();
         match input {
             Input::Line { text, go_number } => {
+                // `xboard` hands the rest of the session to CECP, which keeps its own game (cecp/).
+                if crate::cecp::opens(&text) {
+                    session.finish();
+                    return crate::cecp::session::run(rx, session.out.clone(), session.control.clone());
+                }
                 if session.handle(&text, go_number) == Flow::Quit {
                     session.finish();
                     if session.dialect == Some(Dialect::Ucci) {

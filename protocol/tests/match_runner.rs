@@ -452,3 +452,178 @@ fn bad_engines_and_arguments_are_reported_not_panicked_on() {
     let run = chuhan_match(&[], "--help");
     assert!(run.ok && run.stdout.contains("--engine"), "{}", run.stdout);
 }
+
+#[test]
+fn cecp_engines_keep_their_own_game_and_get_clocks_in_centiseconds() {
+    let dir = scratch("cecp");
+    let log = dir.join("traffic.log");
+    let results = dir.join("results.txt");
+    let chuhan = vec![
+        "--engine".to_string(),
+        "name=chuhan".to_string(),
+        format!("cmd={}", support::chuhan().display()),
+        "proto=cecp".to_string(),
+    ];
+    let run = chuhan_match(
+        &[engine("x", "cecp", ""), engine("u", "uci", ""), chuhan],
+        &format!(
+            "--round-robin --tc 5+0.05 --games 2 --max-plies 30 --engine-log {} --results {}",
+            log.display(),
+            results.display()
+        ),
+    );
+    assert!(run.ok, "{}\n{}", run.stdout, run.stderr);
+    let log = std::fs::read_to_string(&log).expect("traffic log");
+    for want in [
+        "x > xboard",
+        "x > protover 2",
+        "x > accepted usermove",
+        "x > new",
+        "x > variant xiangqi",
+        "x > level 0 0:05 0.05",
+        "x > setboard rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w 0 1",
+        "x > time ",
+        "x > otim ",
+        "x > usermove ",
+        "x > go",
+        "x < move ",
+        "chuhan < feature done=1",
+        "chuhan < move ",
+    ] {
+        assert!(log.contains(want), "{want} missing from the traffic log");
+    }
+    // After its own move the engine gets only the clocks and the reply; it is not reset every move.
+    let setboards = log.lines().filter(|l| l.contains("x > setboard")).count();
+    let moves = log.lines().filter(|l| l.contains("x < move ")).count();
+    assert!(setboards < moves / 2, "{setboards} setboards for {moves} moves");
+    let r = rows(&results);
+    assert_eq!(r.len(), 6);
+    for (red, black, _, term, detail) in &r {
+        assert!(
+            !["illegal-move", "crash", "no-reply", "time-forfeit"].contains(&term.as_str()),
+            "{red} vs {black}: {term} {detail}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn cecp_mates_refusals_and_resignations_are_judged_by_the_runner() {
+    let fen = "3k5/R8/9/p8/9/9/9/9/9/1R3K3 w - - 0 1";
+    let (_, r) =
+        play_from("cecp-mate", fen, &[engine("a", "cecp", ""), engine("b", "cecp", "")], "--games 2");
+    for (red, _, result, term, _) in &r {
+        assert_eq!((result.as_str(), term.as_str()), ("1-0", "checkmate"), "{red}");
+    }
+    let (_, r) = play_from(
+        "cecp-faults",
+        "startpos",
+        &[engine("claimer", "cecp", "--mode nomove --after 2"), engine("b", "uci", "")],
+        "--games 1",
+    );
+    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "illegal-move"));
+    assert!(r[0].4.contains("said '1/2-1/2"), "{}", r[0].4);
+    let (_, r) = play_from(
+        "cecp-resign",
+        "startpos",
+        &[engine("resigner", "cecp", "--mode resign --after 1"), engine("b", "uci", "")],
+        "--games 1",
+    );
+    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "resignation"));
+    let (_, r) = play_from(
+        "cecp-illegal",
+        "startpos",
+        &[engine("cheat", "cecp", "--mode illegal --after 1"), engine("b", "ucci", "")],
+        "--games 1",
+    );
+    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "illegal-move"));
+}
+
+/// A results row without its timings (which differ between runs): place, opening, engines, outcome.
+fn game_list(path: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).expect("results file");
+    let mut games: Vec<String> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| {
+            l.split('\t')
+                .filter(|f| !f.starts_with("red_stats=") && !f.starts_with("black_stats="))
+                .collect::<Vec<_>>()
+                .join("\t")
+        })
+        .collect();
+    games.sort();
+    games
+}
+
+#[test]
+fn shards_played_apart_merge_into_the_whole_match() {
+    let dir = scratch("shards");
+    let engines = [engine("a", "uci", "--seed 3"), engine("b", "cecp", "--seed 5")];
+    let common = "--games 8 --movetime 20 --max-plies 24 --order random --seed 11 --openings";
+    let book = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/openings.fen");
+    let whole = dir.join("whole.txt");
+    let run = chuhan_match(&engines, &format!("{common} {} --results {}", book.display(), whole.display()));
+    assert!(run.ok, "{}", run.stderr);
+
+    // The two slices, through GNU parallel when it is installed (as the README runs them), else side by side.
+    let mut words: Vec<String> = vec!["match".into()];
+    words.extend(engines.iter().flatten().cloned());
+    words.extend(format!("{common} {}", book.display()).split_whitespace().map(String::from));
+    let shard = |i: u32| dir.join(format!("shard{i}.txt"));
+    let parallel = Command::new("parallel").arg("--version").output().is_ok_and(|o| o.status.success());
+    if parallel {
+        let status = Command::new("parallel")
+            .args(["--will-cite", "--halt", "now,fail=1", support::chuhan().to_str().unwrap_or("chuhan")])
+            .args(&words)
+            .args(["--shard", "{}/2", "--results"])
+            .arg(dir.join("shard{}.txt"))
+            .args([":::", "1", "2"])
+            .status()
+            .expect("run GNU parallel");
+        assert!(status.success(), "parallel failed");
+    } else {
+        let children: Vec<_> = (1..=2)
+            .map(|i| {
+                Command::new(support::chuhan())
+                    .args(&words)
+                    .args(["--shard", &format!("{i}/2"), "--results"])
+                    .arg(shard(i))
+                    .spawn()
+                    .expect("start a shard")
+            })
+            .collect();
+        for mut c in children {
+            assert!(c.wait().expect("shard").success());
+        }
+    }
+    let (one, two) = (game_list(&shard(1)), game_list(&shard(2)));
+    assert!(!one.is_empty() && !two.is_empty() && one.iter().all(|g| !two.contains(g)), "disjoint slices");
+
+    let merged = dir.join("merged.txt");
+    let merge = |files: &[PathBuf], out: Option<&PathBuf>| {
+        let mut cmd = Command::new(support::chuhan());
+        cmd.args(["match", "merge", "--sprt", "elo0=0", "elo1=5"]).args(files);
+        if let Some(out) = out {
+            cmd.arg("--results").arg(out);
+        }
+        cmd.output().expect("run merge")
+    };
+    let out = merge(&[shard(1), shard(2)], Some(&merged));
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(game_list(&merged), game_list(&whole), "merge = the unsharded match");
+    assert!(
+        stdout.contains("Match: 8 games of 8 played") && stdout.contains("pairs 4: pentanomial"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("SPRT") || stdout.contains("LLR"), "{stdout}");
+    assert!(stderr.is_empty(), "nothing missing or doubled: {stderr}");
+
+    // A slice given twice is counted once; a slice left out shows as missing games.
+    let out = merge(&[shard(1), shard(1)], None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("duplicate: ") && stderr.contains("missing: "), "{stderr}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Match: 4 games of 8 played"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

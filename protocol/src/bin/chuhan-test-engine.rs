@@ -1,5 +1,6 @@
-//! A tiny engine for the match runner's tests. It speaks UCI or UCCI (whichever the first command names),
-//! plays quickly, and misbehaves on purpose from its `--after`-th move on, according to `--mode`:
+//! A tiny engine for the match runner's tests. It speaks UCI, UCCI or CECP (whichever the first command
+//! names: `uci`, `ucci`, `xboard`), plays quickly, and misbehaves on purpose from its `--after`-th move on,
+//! according to `--mode`:
 //!
 //! - `random`    a pseudo-random legal move (mates in one when it can); the default
 //! - `first`     the first legal move
@@ -8,8 +9,8 @@
 //! - `hang`      never answers `go` again (ignores `stop` and `quit`)
 //! - `crash`     exits as soon as it is asked to move
 //! - `slow`      sleeps `--sleep` ms before answering
-//! - `nomove`    answers `nobestmove` / `bestmove (none)` although it has moves
-//! - `resign`    answers `bestmove <move> resign`
+//! - `nomove`    answers `nobestmove` / `bestmove (none)` although it has moves (CECP: claims a draw)
+//! - `resign`    answers `bestmove <move> resign` (CECP: `resign`)
 //!
 //! `--score CP` sets the score it reports; `--seed N` varies its random moves. It prints odd `info` lines
 //! and extra words after `bestmove` to check that the runner tolerates them.
@@ -87,11 +88,12 @@ fn main() {
     let mut pos = Position::startpos();
     let mut moved = 0u32;
     let mut hung = false;
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
+    let mut lines = stdin.lock().lines();
+    while let Some(Ok(line)) = lines.next() {
         let words: Vec<&str> = line.split_whitespace().collect();
         let reply: Vec<String> = match words.first().copied() {
             _ if hung => continue,
+            Some("xboard") => return cecp(&settings, lines.map_while(Result::ok), &mut out),
             Some("uci") => {
                 vec!["id name test_engine".into(), "id author chuhan tests".into(), "uciok".into()]
             }
@@ -243,4 +245,102 @@ fn illegal_move(pos: &Position) -> String {
         }
     }
     "a0a0".to_string()
+}
+
+/// The CECP loop: keeps the game, plays the side it is given, answers `ping`.
+fn cecp(settings: &Settings, mut lines: impl Iterator<Item = String>, out: &mut impl Write) {
+    let mut pos = Position::startpos();
+    let mut force = false;
+    let mut side = engine::Color::Black;
+    let mut moved = 0u32;
+    loop {
+        let Some(line) = lines.next() else { return };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let mut think = false;
+        let reply: Vec<String> = match words.first().copied() {
+            Some("protover") => vec![
+                "feature myname=\"test_engine\" variants=\"xiangqi\" setboard=1 usermove=1 ping=1".into(),
+                "feature sigint=0 sigterm=0 done=1".into(),
+            ],
+            Some("new") => {
+                (pos, force, side, moved) = (Position::startpos(), false, engine::Color::Black, 0);
+                vec![]
+            }
+            Some("force") => {
+                force = true;
+                vec![]
+            }
+            Some("setboard") => {
+                let fen = words[1..].join(" ").replace(" 0 1", " - - 0 1");
+                match Position::from_fen(&fen) {
+                    Ok(p) => pos = p,
+                    Err(e) => eprintln!("test_engine: bad setboard: {e}"),
+                }
+                vec![]
+            }
+            Some("usermove") => match pos.try_play(words.get(1).copied().unwrap_or("")) {
+                Ok(_) => {
+                    think = !force && pos.side_to_move() == side;
+                    vec![]
+                }
+                Err(e) => vec![format!("Illegal move ({e}): {}", words.get(1).copied().unwrap_or(""))],
+            },
+            Some("go") => {
+                force = false;
+                side = pos.side_to_move();
+                think = true;
+                vec![]
+            }
+            Some("ping") => vec![format!("pong {}", words.get(1).copied().unwrap_or(""))],
+            Some("quit") => return,
+            _ => vec![],
+        };
+        let mut reply = reply;
+        if think {
+            moved += 1;
+            let misbehave = moved > settings.after;
+            match (settings.mode, misbehave) {
+                (Mode::Crash, true) => std::process::exit(3),
+                (Mode::Hang, true) => {
+                    // Never moves again; reads on, so the runner's `?` and `quit` go unanswered.
+                    lines.by_ref().for_each(drop);
+                    return;
+                }
+                (Mode::Slow, true) => std::thread::sleep(Duration::from_millis(settings.sleep_ms)),
+                _ => {}
+            }
+            reply.extend(cecp_answer(settings, misbehave, &mut pos));
+        }
+        for r in reply {
+            let _ = writeln!(out, "{r}");
+        }
+        let _ = out.flush();
+    }
+}
+
+/// Thinking output and `move`, or the misbehaviour; a played move is made on `pos`.
+fn cecp_answer(s: &Settings, misbehave: bool, pos: &mut Position) -> Vec<String> {
+    let mut lines = vec!["# thinking hard".to_string()];
+    let chosen = match (s.mode, misbehave) {
+        (Mode::Illegal, true) => {
+            lines.push(format!("move {}", illegal_move(pos)));
+            return lines;
+        }
+        (Mode::NoMove, true) => {
+            lines.push("1/2-1/2 {Draw by the test engine's say-so}".into());
+            return lines;
+        }
+        (Mode::Resign, true) => {
+            lines.push("resign".into());
+            return lines;
+        }
+        (Mode::Perpetual, _) => perpetual_move(pos).or_else(|| pick(pos, s.seed)),
+        (Mode::First, _) => pos.legal_moves().first().copied(),
+        _ => pick(pos, s.seed),
+    };
+    let Some(m) = chosen else { return lines };
+    lines.push(format!("1 {} 0 1 {m}", s.score));
+    lines.push(format!("move {m}"));
+    pos.make_move(m);
+    lines
 }

@@ -190,6 +190,38 @@ pub struct MatchConfig {
     pub ban_forbidden: bool,
     /// PGN `Event` tag.
     pub event: String,
+    /// Play only this slice of the game list (`--shard I/N`).
+    pub shard: Option<Shard>,
+}
+
+/// One of N disjoint slices of a match's game list: game pair `p` of every pairing belongs to slice
+/// `p mod N`, so pairs (one opening, both colours) stay together and the slices together are the match.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// 0-based slice index (`--shard 1/N` is index 0).
+    pub index: u32,
+    /// Number of slices.
+    pub count: u32,
+}
+
+impl Shard {
+    /// Whether game pair `pair` is in this slice.
+    pub fn holds(&self, pair: u32) -> bool {
+        pair % self.count == self.index
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index + 1, self.count)
+    }
+}
+
+/// Reads `I/N` with 1 <= I <= N.
+pub fn parse_shard(text: &str) -> Option<Shard> {
+    let (i, n) = text.split_once('/')?;
+    let (i, n): (u32, u32) = (i.trim().parse().ok()?, n.trim().parse().ok()?);
+    (1..=n).contains(&i).then(|| Shard { index: i - 1, count: n })
 }
 
 /// What was wrong with the command line.
@@ -213,10 +245,14 @@ pub enum ConfigError {
     DuplicateName(String),
     /// An engine with no time control, movetime, depth or nodes.
     NoLimits(String),
+    /// A node limit for a CECP engine, which CECP cannot express.
+    CecpNodes(String),
     /// `--sprt` with more than two engines.
     SprtNeedsTwo,
     /// `--resume` without `--results`.
     ResumeNeedsResults,
+    /// `--shard` without what every slice needs.
+    ShardNeeds(&'static str),
 }
 
 impl fmt::Display for ConfigError {
@@ -236,8 +272,15 @@ impl fmt::Display for ConfigError {
             ConfigError::NoLimits(n) => {
                 write!(f, "engine '{n}' has no limit: give --tc, --movetime, --depth or --nodes")
             }
+            ConfigError::CecpNodes(n) => {
+                write!(
+                    f,
+                    "engine '{n}' speaks CECP, which has no node limit: give it tc=, movetime= or depth="
+                )
+            }
             ConfigError::SprtNeedsTwo => f.write_str("--sprt needs exactly two engines"),
             ConfigError::ResumeNeedsResults => f.write_str("--resume needs --results FILE"),
+            ConfigError::ShardNeeds(what) => write!(f, "--shard needs {what}"),
         }
     }
 }
@@ -249,13 +292,14 @@ pub const USAGE: &str = "\
 chuhan match: engine-vs-engine matches (gauntlet, round robin, SPRT)
 
 Usage: chuhan match --engine KEY=VALUE... --engine KEY=VALUE... [OPTIONS]
+       chuhan match merge [--sprt KEY=VALUE...] [--results OUT] FILE...   (results of --shard runs)
 
 Engine keys (after --engine; --each sets defaults for every engine):
   name=NAME            name in tables and PGN (default: the file name of cmd)
   cmd=PATH             program to run (required)
   arg=WORD             one command-line argument (repeat for more)
   dir=DIR              working directory
-  proto=uci|ucci       protocol (default uci)
+  proto=uci|ucci|cecp  protocol (default uci; cecp, or xboard, is XBoard's: no nodes= limit)
   option.NAME=VALUE    option sent after the handshake (repeatable)
   tc=.. movetime=.. depth=.. nodes=..   this engine's own limits (handicap)
 
@@ -272,6 +316,8 @@ Options:
   --order random|sequential   opening order (default sequential)
   --plies N                cut opening lines to N plies
   --seed N                 seed of the random opening order
+  --shard I/N              play only slice I of N of the game list (game pairs kept together); needs
+                           --results, and --seed with --order random; combine with `chuhan match merge`
   --results FILE           append one line per finished game
   --resume                 continue the match recorded in --results
   --pgn FILE               append the games as PGN
@@ -313,6 +359,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ConfigError> {
         log: None,
         ban_forbidden: true,
         event: "chuhan match".to_string(),
+        shard: None,
     };
 
     let mut words = Words::new(args);
@@ -360,6 +407,11 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ConfigError> {
             "--sprt" => config.sprt = Some(parse_sprt(&opt, &words.key_values(&opt, inline.clone())?)?),
             "--engine-log" => config.log = Some(PathBuf::from(value(&mut words)?)),
             "--event" => config.event = value(&mut words)?,
+            "--shard" => {
+                let v = value(&mut words)?;
+                config.shard =
+                    Some(parse_shard(&v).ok_or(ConfigError::BadValue(opt, v, "I/N with 1 <= I <= N"))?);
+            }
             _ => return Err(ConfigError::UnknownOption(opt)),
         }
     }
@@ -378,12 +430,24 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ConfigError> {
         if e.limits.is_empty() {
             return Err(ConfigError::NoLimits(e.name.clone()));
         }
+        if e.dialect == Dialect::Cecp && e.limits.nodes.is_some() {
+            return Err(ConfigError::CecpNodes(e.name.clone()));
+        }
     }
     if config.sprt.is_some() && config.engines.len() != 2 {
         return Err(ConfigError::SprtNeedsTwo);
     }
     if config.resume && config.results.is_none() {
         return Err(ConfigError::ResumeNeedsResults);
+    }
+    if config.shard.is_some() {
+        // Every slice must draw the same game list: the same opening order, and a file to merge.
+        if config.results.is_none() {
+            return Err(ConfigError::ShardNeeds("--results FILE"));
+        }
+        if config.order == Order::Random && config.seed.is_none() {
+            return Err(ConfigError::ShardNeeds("--seed N with --order random"));
+        }
     }
     Ok(config)
 }
@@ -501,7 +565,8 @@ fn parse_engine(words: &[String], global: &SearchLimits) -> Result<EngineSpec, C
                 dialect = match v.to_ascii_lowercase().as_str() {
                     "uci" => Dialect::Uci,
                     "ucci" => Dialect::Ucci,
-                    _ => return Err(ConfigError::BadValue(OPT.into(), w.clone(), "proto=uci or proto=ucci")),
+                    "cecp" | "xboard" => Dialect::Cecp,
+                    _ => return Err(ConfigError::BadValue(OPT.into(), w.clone(), "proto=uci, ucci or cecp")),
                 }
             }
             "tc" => own.tc = Some(parse_tc(OPT, v)?),
@@ -564,6 +629,12 @@ fn parse_resign(opt: &str, words: &[String]) -> Result<ResignRule, ConfigError> 
         }
     }
     Ok(rule)
+}
+
+/// `--sprt KEY=VALUE...` on its own (for `chuhan match merge`): `words[0]` is the option.
+pub fn parse_sprt_words(words: &[String]) -> Result<SprtConfig, ConfigError> {
+    let (opt, rest) = words.split_first().ok_or(ConfigError::MissingValue("--sprt".into()))?;
+    parse_sprt(opt, rest)
 }
 
 fn parse_sprt(opt: &str, words: &[String]) -> Result<SprtConfig, ConfigError> {
@@ -677,9 +748,29 @@ mod tests {
             Err(ConfigError::BadValue(..))
         ));
         assert!(matches!(
-            parse(&words("--engine cmd=a proto=xboard --engine cmd=b")),
+            parse(&words("--engine cmd=a proto=usi --engine cmd=b")),
             Err(ConfigError::BadValue(..))
         ));
         assert_eq!(parse(&words("--help")), Err(ConfigError::Help));
+    }
+
+    #[test]
+    fn shards_are_checked_and_slice_by_game_pair() {
+        assert_eq!(parse_shard("2/3"), Some(Shard { index: 1, count: 3 }));
+        assert_eq!(parse_shard("0/3"), None);
+        assert_eq!(parse_shard("4/3"), None);
+        let s = Shard { index: 1, count: 3 };
+        assert_eq!((0..7).filter(|&p| s.holds(p)).collect::<Vec<_>>(), vec![1, 4]);
+        let base = "--engine cmd=a --engine cmd=b --depth 1 --shard 1/2";
+        assert_eq!(parse(&words(base)), Err(ConfigError::ShardNeeds("--results FILE")));
+        assert_eq!(
+            parse(&words(&format!("{base} --results r --order random"))),
+            Err(ConfigError::ShardNeeds("--seed N with --order random"))
+        );
+        assert!(parse(&words(&format!("{base} --results r"))).is_ok());
+        assert!(matches!(
+            parse(&words("--engine cmd=a proto=cecp nodes=5 --engine cmd=b --depth 1")),
+            Err(ConfigError::CecpNodes(_))
+        ));
     }
 }

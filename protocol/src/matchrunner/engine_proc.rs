@@ -1,9 +1,12 @@
-//! An engine process and the conversation with it in its dialect (UCI or UCCI), with a timeout on every wait.
+//! An engine process and the conversation with it in its dialect (UCI, UCCI, or CECP in [`cecp`]), with a
+//! timeout on every wait.
 //!
 //! A reader thread turns the engine's stdout into timestamped lines on a channel, so the runner can wait with
 //! a deadline and measure the time of a reply from when it arrived, not from when it was looked at. The
 //! process is killed when the value is dropped (after a polite `quit`), so a game that ends for any reason,
 //! a panic included, takes its engines with it.
+
+mod cecp;
 
 use super::config::{Dialect, EngineSpec};
 use std::fmt;
@@ -105,6 +108,10 @@ pub struct GoRequest<'a> {
     pub banned: &'a [String],
     /// The legal moves not in `banned` (used only when `banned` is not empty).
     pub allowed: &'a [String],
+    /// The game's start FEN, for engines that keep the game themselves (CECP).
+    pub start_fen: &'a str,
+    /// Every move from `start_fen` to the current position (CECP).
+    pub history: &'a [String],
 }
 
 /// The engine's answer to `go`.
@@ -120,6 +127,8 @@ pub struct Reply {
     pub depth: Option<u32>,
     /// Last score reported, centipawns from the mover's view.
     pub score: Option<i32>,
+    /// What a CECP engine said instead of a move (a result claim, `Illegal move ...`).
+    pub said: Option<String>,
 }
 
 /// How a `go` ended.
@@ -144,6 +153,8 @@ pub struct EngineProcess {
     id_name: Option<String>,
     /// Copies the engine's stderr into the traffic log (only when there is one).
     stderr_reader: Option<thread::JoinHandle<()>>,
+    /// What a CECP engine has been told (unused in UCI and UCCI).
+    cecp: cecp::CecpState,
 }
 
 impl EngineProcess {
@@ -204,6 +215,7 @@ impl EngineProcess {
             log,
             id_name: None,
             stderr_reader,
+            cecp: cecp::CecpState::default(),
         };
         engine.handshake(spec)?;
         Ok(engine)
@@ -234,6 +246,7 @@ impl EngineProcess {
                     self.send(&format!("setoption {name} {value}"))?;
                 }
             }
+            Dialect::Cecp => return self.cecp_handshake(spec, deadline),
         }
         self.sync()
     }
@@ -243,6 +256,7 @@ impl EngineProcess {
         match self.dialect {
             Dialect::Uci => self.send("ucinewgame")?,
             Dialect::Ucci => self.send("setoption newgame")?,
+            Dialect::Cecp => return self.cecp_new_game(),
         }
         self.sync()
     }
@@ -291,6 +305,9 @@ impl EngineProcess {
         allowance_ms: u64,
         grace_ms: u64,
     ) -> Result<GoOutcome, EngineError> {
+        if self.dialect == Dialect::Cecp {
+            return self.cecp_go(req, allowance_ms, grace_ms);
+        }
         let mut position = format!("position fen {}", req.fen);
         if !req.moves.is_empty() {
             position.push_str(" moves ");
@@ -398,7 +415,8 @@ fn program_path(spec: &EngineSpec) -> PathBuf {
 pub fn go_command(dialect: Dialect, req: &GoRequest) -> String {
     let mut go = String::from("go");
     match dialect {
-        Dialect::Uci => {
+        // CECP's clocks travel in `time`/`otim` (engine_proc/cecp.rs); this UCI form is never sent.
+        Dialect::Uci | Dialect::Cecp => {
             let (red, black) = if req.red_to_move { (req.own, req.opp) } else { (req.opp, req.own) };
             if let Some(c) = red {
                 go.push_str(&format!(" wtime {}", c.remaining_ms));
@@ -509,6 +527,8 @@ mod tests {
             nodes: None,
             banned: &[],
             allowed: &[],
+            start_fen: "",
+            history: &[],
         }
     }
 

@@ -261,6 +261,7 @@ pub fn play(setup: &GameSetup) -> Option<GameRecord> {
             })
         };
         let since_base: Vec<String> = moves[base_index..].iter().map(|m| m.iccs.clone()).collect();
+        let history: Vec<String> = moves.iter().map(|m| m.iccs.clone()).collect();
         let (banned, allowed) =
             if setup.rules.ban_forbidden { ban_lists(&arbiter) } else { (vec![], vec![]) };
         let req = GoRequest {
@@ -274,6 +275,8 @@ pub fn play(setup: &GameSetup) -> Option<GameRecord> {
             nodes: spec.limits.nodes,
             banned: &banned,
             allowed: &allowed,
+            start_fen: &setup.opening.fen,
+            history: &history,
         };
         let margin = setup.rules.margin_ms;
         let clock_allowance = clocks[side.index()].as_ref().map(|c| c.allowance_ms(margin));
@@ -316,14 +319,18 @@ pub fn play(setup: &GameSetup) -> Option<GameRecord> {
                 return Some(finish(setup, moves, loses(Termination::TimeForfeit, detail)));
             }
         }
-        let Some(text) = reply.bestmove.clone() else {
-            let detail = format!("{} answered nobestmove with legal moves in {}", spec.name, pos.to_fen());
-            return Some(finish(setup, moves, loses(Termination::Rules(Reason::IllegalMove), detail)));
-        };
+        // A CECP engine resigns instead of moving; a UCCI one says `bestmove m resign`.
         if reply.resign {
             let detail = format!("{} resigned", spec.name);
             return Some(finish(setup, moves, loses(Termination::Resignation, detail)));
         }
+        let Some(text) = reply.bestmove.clone() else {
+            let detail = match &reply.said {
+                Some(said) => format!("{} said '{said}' instead of moving in {}", spec.name, pos.to_fen()),
+                None => format!("{} answered nobestmove with legal moves in {}", spec.name, pos.to_fen()),
+            };
+            return Some(finish(setup, moves, loses(Termination::Rules(Reason::IllegalMove), detail)));
+        };
         let m = match pos.parse_move(&text) {
             Ok(m) => m,
             Err(e) => {

@@ -1,4 +1,5 @@
-//! `chuhan match`: engine-against-engine matches (gauntlet, round robin, SPRT) between UCI and UCCI engines.
+//! `chuhan match`: engine-against-engine matches (gauntlet, round robin, SPRT) between UCI, UCCI and CECP
+//! (xboard protocol) engines.
 //!
 //! The runner keeps the clocks, asks the referee (`engine::rules`) whether each move ends the game, and
 //! writes a results line (and PGN) as each game ends so an interrupted match can `--resume`.
@@ -12,6 +13,7 @@ pub mod clock;
 pub mod config;
 pub mod engine_proc;
 pub mod game;
+pub mod merge;
 pub mod openings;
 pub mod pgn;
 pub mod progress;
@@ -36,6 +38,9 @@ use tally::Tally;
 
 /// Runs `chuhan match` with the words after `match`; prints the summary on stdout.
 pub fn run(args: Vec<String>) -> ExitCode {
+    if args.first().map(String::as_str) == Some("merge") {
+        return merge::run(&args[1..]);
+    }
     let config = match config::parse(&args) {
         Ok(c) => c,
         Err(ConfigError::Help) => {
@@ -83,7 +88,13 @@ fn run_match(config: &MatchConfig) -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     let mut results = match &config.results {
-        Some(path) => Some(ResultsFile::open(path, seed, config.resume)?),
+        Some(path) => {
+            let mut about = format!("games={} pairings={}", config.games, pairings.len());
+            if let Some(shard) = config.shard {
+                about.push_str(&format!(" shard={shard}"));
+            }
+            Some(ResultsFile::open(path, seed, config.resume, &about)?)
+        }
         None => None,
     };
     let mut pgn_file = match &config.pgn {
@@ -111,10 +122,20 @@ fn run_match(config: &MatchConfig) -> Result<(), Box<dyn std::error::Error>> {
         }
     }
 
-    let jobs = scheduler::jobs(pairings.len(), config.games, openings.len(), &done);
-    let total = pairings.len() as u64 * config.games as u64;
+    let mut jobs = scheduler::jobs(pairings.len(), config.games, openings.len(), &done);
+    let mut total = pairings.len() as u64 * config.games as u64;
+    if let Some(shard) = config.shard {
+        jobs.retain(|j| shard.holds(j.id.pair));
+        total = scheduler::jobs(pairings.len(), config.games, openings.len(), &HashSet::new())
+            .iter()
+            .filter(|j| shard.holds(j.id.pair))
+            .count() as u64;
+    }
     let sprt = config.sprt.map(|s| stats::Sprt { elo0: s.elo0, elo1: s.elo1, alpha: s.alpha, beta: s.beta });
-    let decided = |t: &Tally| sprt.is_some_and(|s| s.state(s.llr(&t.penta)) != stats::SprtState::Continue);
+    // A slice must play all its games: the SPRT is decided on the merged results, not on one slice's.
+    let decided = |t: &Tally| {
+        config.shard.is_none() && sprt.is_some_and(|s| s.state(s.llr(&t.penta)) != stats::SprtState::Continue)
+    };
     let mut progress = Progress::new(total);
     let mut finished = done.len() as u64;
     if finished > 0 {

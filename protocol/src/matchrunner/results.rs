@@ -176,6 +176,8 @@ pub struct ResultsFile {
 pub struct Previous {
     /// The seed of the match.
     pub seed: u64,
+    /// Games per pairing and number of pairings, from the header (files before `--shard` lack them).
+    pub schedule: Option<(u32, usize)>,
     /// Finished games.
     pub rows: Vec<ResultRow>,
 }
@@ -187,12 +189,11 @@ impl ResultsFile {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|e| ResultsError::Io(name, e))?;
         let mut lines = text.lines().enumerate();
-        let seed = lines
-            .next()
-            .and_then(|(_, l)| l.strip_prefix(HEADER))
-            .and_then(|rest| rest.split_whitespace().find_map(|w| w.strip_prefix("seed=")))
-            .and_then(|s| s.parse().ok())
-            .ok_or(ResultsError::NoHeader)?;
+        let header = lines.next().and_then(|(_, l)| l.strip_prefix(HEADER)).ok_or(ResultsError::NoHeader)?;
+        let word = |key: &str| header.split_whitespace().find_map(|w| w.strip_prefix(key)?.strip_prefix('='));
+        let seed = word("seed").and_then(|s| s.parse().ok()).ok_or(ResultsError::NoHeader)?;
+        let schedule =
+            word("games").and_then(|g| g.parse().ok()).zip(word("pairings").and_then(|p| p.parse().ok()));
         let complete = text.ends_with('\n');
         let count = text.lines().count();
         let mut rows = Vec::new();
@@ -206,12 +207,12 @@ impl ResultsFile {
                 None => return Err(ResultsError::BadLine(i + 1, line.to_string())),
             }
         }
-        Ok(Previous { seed, rows })
+        Ok(Previous { seed, schedule, rows })
     }
 
-    /// Opens the file for appending; a new file gets the header. A file that holds results is refused unless
-    /// resuming.
-    pub fn open(path: &Path, seed: u64, resume: bool) -> Result<ResultsFile, ResultsError> {
+    /// Opens the file for appending; a new file gets the header, with `about` (`games=G pairings=P`, the
+    /// shard) after the seed. A file that holds results is refused unless resuming.
+    pub fn open(path: &Path, seed: u64, resume: bool, about: &str) -> Result<ResultsFile, ResultsError> {
         let name = path.display().to_string();
         let existing = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
         if existing > 0 && !resume {
@@ -228,7 +229,7 @@ impl ResultsFile {
         }
         let mut file = OpenOptions::new().create(true).append(true).open(path).map_err(io)?;
         if existing == 0 {
-            writeln!(file, "{HEADER} seed={seed}").map_err(io)?;
+            writeln!(file, "{HEADER} seed={seed} {about}").map_err(io)?;
         }
         Ok(ResultsFile { file, path: name })
     }
@@ -275,7 +276,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("r.txt");
         let _ = std::fs::remove_file(&path);
-        let mut f = ResultsFile::open(&path, 42, false).unwrap();
+        let mut f = ResultsFile::open(&path, 42, false, "games=2 pairings=1").unwrap();
         let row = ResultRow {
             id: GameId { pairing: 0, pair: 0, slot: 0 },
             opening: 0,
@@ -289,11 +290,11 @@ mod tests {
         };
         f.append(&row).unwrap();
         drop(f);
-        assert!(matches!(ResultsFile::open(&path, 1, false), Err(ResultsError::Exists(_))));
+        assert!(matches!(ResultsFile::open(&path, 1, false, ""), Err(ResultsError::Exists(_))));
         std::fs::write(&path, std::fs::read_to_string(&path).unwrap() + "pairing=0\tpair=0\tsl").unwrap();
         let prev = ResultsFile::read(&path).unwrap();
-        assert_eq!((prev.seed, prev.rows.len()), (42, 1));
-        drop(ResultsFile::open(&path, 42, true).unwrap());
+        assert_eq!((prev.seed, prev.rows.len(), prev.schedule), (42, 1, Some((2, 1))));
+        drop(ResultsFile::open(&path, 42, true, "").unwrap());
         assert!(std::fs::read_to_string(&path).unwrap().ends_with("detail=\n"), "the cut line is gone");
         assert_eq!(ResultsFile::read(&path).unwrap().rows, vec![row]);
         let _ = std::fs::remove_dir_all(&dir);

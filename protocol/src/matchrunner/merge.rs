@@ -1,0 +1,178 @@
+//! `chuhan match merge FILE...`: the results files of `--shard` runs (or of any runs of one match) made into
+//! one match: the same table, Elo and SPRT as a single run would print. Game pairs are matched by their
+//! place in the schedule, so a pair whose two games were played in different files still counts as a pair.
+//! A game found twice is counted once and reported; games the schedule has but no file holds are reported.
+
+use super::config::{self, SprtConfig};
+use super::results::{GameId, ResultRow, ResultsError, ResultsFile};
+use super::stats;
+use super::tally::Tally;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// At most this many missing or duplicate games are named one by one.
+const LIST: usize = 10;
+
+/// What `merge` was asked to do.
+struct MergeArgs {
+    files: Vec<PathBuf>,
+    sprt: Option<SprtConfig>,
+    results: Option<PathBuf>,
+}
+
+fn parse_args(args: &[String]) -> Result<MergeArgs, String> {
+    let mut m = MergeArgs { files: Vec::new(), sprt: None, results: None };
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--sprt" => {
+                let mut words = vec!["--sprt".to_string()];
+                while let Some(w) = args.get(i + 1).filter(|w| !w.starts_with("--")) {
+                    if !w.contains('=') {
+                        break;
+                    }
+                    words.push(w.clone());
+                    i += 1;
+                }
+                m.sprt = Some(config::parse_sprt_words(&words).map_err(|e| e.to_string())?);
+            }
+            "--results" => {
+                m.results = Some(PathBuf::from(args.get(i + 1).ok_or("--results needs a file")?));
+                i += 1;
+            }
+            w if w.starts_with("--") => return Err(format!("merge: unknown option '{w}'")),
+            file => m.files.push(PathBuf::from(file)),
+        }
+        i += 1;
+    }
+    if m.files.is_empty() {
+        return Err("merge needs at least one results file".into());
+    }
+    Ok(m)
+}
+
+/// Runs `chuhan match merge`; prints the summary on stdout and the problems found on stderr.
+pub fn run(args: &[String]) -> ExitCode {
+    match parse_args(args).and_then(|a| merge(&a).map_err(|e| e.to_string())) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("chuhan match merge: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The games of all files, one per schedule place, and the problems met on the way.
+pub struct Merged {
+    /// Rows by schedule place.
+    pub rows: BTreeMap<GameId, ResultRow>,
+    /// The match seed.
+    pub seed: u64,
+    /// Games per pairing and pairings, when the files' headers say.
+    pub schedule: Option<(u32, usize)>,
+    /// Games found more than once: (place, file of the copy left out).
+    pub duplicates: Vec<(GameId, String)>,
+}
+
+/// Reads and combines the files; files of different matches (seeds, schedules, engines) are refused.
+pub fn combine(files: &[PathBuf]) -> Result<Merged, Box<dyn std::error::Error>> {
+    let mut merged = Merged { rows: BTreeMap::new(), seed: 0, schedule: None, duplicates: Vec::new() };
+    for (i, path) in files.iter().enumerate() {
+        let file = ResultsFile::read(path)?;
+        let name = path.display().to_string();
+        if i == 0 {
+            (merged.seed, merged.schedule) = (file.seed, file.schedule);
+        } else if file.seed != merged.seed || file.schedule != merged.schedule {
+            return Err(format!(
+                "{name} is from another match (its seed or schedule differs from the first file's)"
+            )
+            .into());
+        }
+        for row in file.rows {
+            if let Some(first) = merged.rows.get(&row.id) {
+                if (&first.red, &first.black) != (&row.red, &row.black) {
+                    return Err(format!(
+                        "{name}: game {:?} has other engines than in an earlier file",
+                        row.id
+                    )
+                    .into());
+                }
+                merged.duplicates.push((row.id, name.clone()));
+            } else {
+                merged.rows.insert(row.id, row);
+            }
+        }
+    }
+    Ok(merged)
+}
+
+impl Merged {
+    /// The schedule's places that no file holds (empty when the headers do not give the schedule).
+    pub fn missing(&self) -> Vec<GameId> {
+        let Some((games, pairings)) = self.schedule else { return Vec::new() };
+        (0..pairings)
+            .flat_map(|pairing| (0..games).map(move |g| GameId { pairing, pair: g / 2, slot: (g % 2) as u8 }))
+            .filter(|id| !self.rows.contains_key(id))
+            .collect()
+    }
+}
+
+fn place(id: &GameId) -> String {
+    format!("pairing {} pair {} slot {}", id.pairing, id.pair, id.slot)
+}
+
+fn merge(args: &MergeArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let merged = combine(&args.files)?;
+    for (id, file) in merged.duplicates.iter().take(LIST) {
+        eprintln!("duplicate: {} again in {file}; counted once", place(id));
+    }
+    let missing = merged.missing();
+    for id in missing.iter().take(LIST) {
+        eprintln!("missing: {}", place(id));
+    }
+    let more = |n: usize| if n > LIST { format!(" ({} not listed)", n - LIST) } else { String::new() };
+    if merged.duplicates.len() + missing.len() > 0 {
+        eprintln!(
+            "{} duplicate{}, {} missing{}",
+            merged.duplicates.len(),
+            more(merged.duplicates.len()),
+            missing.len(),
+            more(missing.len())
+        );
+    }
+    if let Some(path) = &args.results {
+        if path.exists() {
+            return Err(ResultsError::Exists(path.display().to_string()).into());
+        }
+        let about = merged.schedule.map(|(g, p)| format!("games={g} pairings={p}")).unwrap_or_default();
+        let mut out = ResultsFile::open(path, merged.seed, false, &about)?;
+        for row in merged.rows.values() {
+            out.append(row)?;
+        }
+    }
+
+    // One tally per pairing, named from the games as the runner names them (slot 0: A has Red).
+    let mut tallies: BTreeMap<usize, Tally> = BTreeMap::new();
+    for row in merged.rows.values() {
+        let tally = tallies.entry(row.id.pairing).or_insert_with(|| {
+            let (a, b) = if row.id.slot == 0 { (&row.red, &row.black) } else { (&row.black, &row.red) };
+            Tally::new(a, b)
+        });
+        tally.add(row);
+    }
+    let sprt = args.sprt.map(|s| stats::Sprt { elo0: s.elo0, elo1: s.elo1, alpha: s.alpha, beta: s.beta });
+    let total = merged.schedule.map_or(merged.rows.len() as u64, |(g, p)| g as u64 * p as u64);
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "Match: {} games of {total} played; merged from {} files",
+        merged.rows.len(),
+        args.files.len()
+    )?;
+    for t in tallies.values() {
+        write!(out, "{}", t.table(sprt.as_ref()))?;
+    }
+    Ok(())
+}
