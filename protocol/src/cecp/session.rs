@@ -389,7 +389,10 @@ impl Game {
     fn search_options(&self) -> SearchOptions {
         SearchOptions {
             hash_mb: self.settings.hash_mb,
-            threads: crate::capacity::search_threads(self.settings.threads, crate::capacity::hardware_threads()),
+            threads: crate::capacity::search_threads(
+                self.settings.threads,
+                crate::capacity::hardware_threads(),
+            ),
             multipv: Strength::from_settings(&self.settings).lines().max(1),
             move_overhead_ms: self.settings.move_overhead_ms,
         }
