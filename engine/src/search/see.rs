@@ -15,6 +15,11 @@ use crate::position::Position;
 use crate::types::{Color, Move, PieceKind, Square};
 
 /// Exchange values by [`PieceKind`]: king, advisor, elephant, horse, rook, cannon, pawn.
+///
+/// They differ from the evaluation's material (`evaluate::MATERIAL`: cannon 400, pawn 80) on purpose:
+/// an exchange is decided early in the game, when a cannon is worth a little more than a horse, and a
+/// pawn that takes part in one has usually crossed the river; the king's value only makes capturing it
+/// unthinkable. They only order and prune captures, so the evaluation's finer values are not needed.
 pub const SEE_VALUE: [i32; PieceKind::NUM] = [10_000, 160, 160, 400, 800, 420, 90];
 
 /// Value of the piece a move captures (0 for a quiet move).
