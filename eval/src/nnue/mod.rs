@@ -29,7 +29,7 @@ use std::sync::Arc;
 #[doc(hidden)]
 macro_rules! default_net_name {
     () => {
-        "chuhan-2fcbba0b.nnue"
+        "chuhan-471f9665.nnue"
     };
 }
 
