@@ -95,6 +95,34 @@ pub fn eval_text(pos: &Position, net: &Network, net_name: &str) -> String {
     )
 }
 
+/// Brings an idle searcher up to the settings both protocol sessions share: search features, the tunable
+/// parameters, the evaluator (`applied` is what it was last given; a new one empties the table), and a
+/// pending clear.
+pub fn sync_searcher(
+    searcher: &mut EngineSearcher,
+    settings: &crate::options::Settings,
+    wanted: EvalChoice,
+    applied: &mut EvalChoice,
+    clear_pending: &mut bool,
+) {
+    let features = settings.search_features();
+    if searcher.features() != features {
+        searcher.set_features(features);
+    }
+    if searcher.params() != &settings.params {
+        searcher.set_params(settings.params.clone());
+    }
+    if !applied.same_as(&wanted) {
+        searcher.set_evaluator(wanted.evaluator());
+        *applied = wanted;
+        *clear_pending = true;
+    }
+    if *clear_pending {
+        searcher.clear();
+        *clear_pending = false;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

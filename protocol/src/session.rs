@@ -8,7 +8,7 @@
 use crate::capacity;
 use crate::command::{Base, BenchArgs, Command, Dialect, Go, GoClock, PositionSpec};
 use crate::draw::{self, DrawPolicy, Verdict};
-use crate::evaluator::{eval_text, new_evaluator, EngineSearcher, EvalChoice};
+use crate::evaluator::{eval_text, new_evaluator, sync_searcher, EngineSearcher, EvalChoice};
 use crate::format;
 use crate::options::{Applied, OptionError, OptionId, Settings};
 use crate::output::Output;
@@ -405,23 +405,8 @@ impl Session {
                 self.note(&note);
             }
         }
-        let features = self.settings.search_features();
-        if searcher.features() != features {
-            searcher.set_features(features);
-        }
-        if searcher.params() != &self.settings.params {
-            searcher.set_params(self.settings.params.clone());
-        }
         let wanted = self.eval_choice();
-        if !self.eval_applied.same_as(&wanted) {
-            searcher.set_evaluator(wanted.evaluator());
-            self.eval_applied = wanted;
-            self.clear_pending = true;
-        }
-        if self.clear_pending {
-            searcher.clear();
-            self.clear_pending = false;
-        }
+        sync_searcher(searcher, &self.settings, wanted, &mut self.eval_applied, &mut self.clear_pending);
     }
 
     // ----- go -----

@@ -12,7 +12,7 @@
 use super::command::{self, Cecp, Level};
 use super::format;
 use crate::draw::{self, DrawPolicy, Verdict};
-use crate::evaluator::{new_evaluator, EngineSearcher, EvalChoice};
+use crate::evaluator::{new_evaluator, sync_searcher, EngineSearcher, EvalChoice};
 use crate::options::{Applied, OptionId, Settings, MAX_HASH_MB, MAX_THREADS};
 use crate::output::Output;
 use crate::reader::{Input, MAX_LINE};
@@ -404,28 +404,13 @@ impl Game {
         if searcher.options() != &wanted {
             searcher.set_options(wanted);
         }
-        let features = self.settings.search_features();
-        if searcher.features() != features {
-            searcher.set_features(features);
-        }
-        if searcher.params() != &self.settings.params {
-            searcher.set_params(self.settings.params.clone());
-        }
         // CECP plays the embedded network when Eval is nnue (EvalFile is not read in this dialect yet).
         let wanted = EvalChoice {
             knowledge: self.settings.knowledge.clone(),
             nnue: self.settings.eval.eq_ignore_ascii_case("nnue"),
             net: eval::nnue::embedded(),
         };
-        if !self.eval_applied.same_as(&wanted) {
-            searcher.set_evaluator(wanted.evaluator());
-            self.eval_applied = wanted;
-            self.clear_pending = true;
-        }
-        if self.clear_pending {
-            searcher.clear();
-            self.clear_pending = false;
-        }
+        sync_searcher(searcher, &self.settings, wanted, &mut self.eval_applied, &mut self.clear_pending);
     }
 
     fn start(&mut self, purpose: Purpose) {
