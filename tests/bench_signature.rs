@@ -8,7 +8,7 @@
 use engine::bench::{parse_fens, run, BenchConfig, DEFAULT_FENS};
 
 /// `Nodes searched` of `chuhan bench` (default depth, 1 thread, 16 MiB, `eval::Evaluator`).
-const SIGNATURE: u64 = 10_810_579;
+const SIGNATURE: u64 = 10_623_283;
 
 #[test]
 fn bench_node_count_is_pinned() {

@@ -17,6 +17,9 @@ use engine::rules::{
 use engine::{Color, Move, Position, Square};
 use std::collections::HashMap;
 
+/// The search's mate score (a rule loss at ply p scores -MATE_SCORE + p).
+const MATE_SCORE: i32 = engine::search::MATE;
+
 fn position(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("test position {fen}: {e}"))
 }
@@ -794,6 +797,47 @@ fn search_does_not_see_mate_threats() {
     // draw for the search, which detects checks and chases only.
     let (fen, cycle) = PERPETUAL_THREAT;
     assert_eq!(search_verdict(fen, cycle), CycleOutcome::Draw);
+}
+
+/// Plays `cycle` once from `fen`; returns the search's score of the repetition at `ply` (the referee's
+/// verdict near the root, the cheap one deeper).
+fn search_score_at(fen: &str, cycle: &str, ply: usize) -> Option<i32> {
+    let mut p = position(fen);
+    for m in split(cycle) {
+        p.try_play(m).unwrap_or_else(|e| panic!("{e}"));
+    }
+    engine::search::repetition::cycle_score(&mut p, ply, &mut Default::default())
+}
+
+#[test]
+fn search_near_the_root_asks_the_referee() {
+    use engine::search::repetition::REFEREE_PLIES;
+    let near = REFEREE_PLIES;
+    let deep = REFEREE_PLIES + 1;
+    // The perpetual mate threat: Red (to move at the repetition) loses by the referee; the cheap verdict,
+    // which sees no mate threats, says draw.
+    let (fen, cycle) = PERPETUAL_THREAT;
+    let mut p = position(fen);
+    for m in split(cycle) {
+        p.try_play(m).expect("legal");
+    }
+    let before = p.clone();
+    assert_eq!(engine::rules::cycle::referee_cycle_outcome(&mut p, 4), CycleOutcome::SideToMoveLoses);
+    assert_eq!((p.key(), p.history().len()), (before.key(), before.history().len()), "left as it was");
+    assert_eq!(search_score_at(fen, cycle, near), Some(-MATE_SCORE + near as i32));
+    assert_eq!(search_score_at(fen, cycle, deep), Some(0));
+    // A chase under false and insufficient protection (pinned defender, two attackers against one): the
+    // static count sees a defended horse and no chase; the referee sees Red chasing on every move.
+    let cycle = "e2c2 e9e8 c2e2 e8e9";
+    assert_eq!(search_verdict(PINNED_AND_OUTNUMBERED, cycle), CycleOutcome::Draw);
+    assert_eq!(search_score_at(PINNED_AND_OUTNUMBERED, cycle, near), Some(-MATE_SCORE + near as i32));
+    assert_eq!(search_score_at(PINNED_AND_OUTNUMBERED, cycle, deep), Some(0));
+    // Perpetual check and idle cycles get the same verdict both ways.
+    let (fen, cycle) = PERPETUAL_CHECK;
+    assert_eq!(search_score_at(fen, cycle, near), Some(-MATE_SCORE + near as i32));
+    assert_eq!(search_score_at(fen, cycle, deep), Some(-MATE_SCORE + deep as i32));
+    let start = engine::position::START_FEN;
+    assert_eq!(search_score_at(start, "b0c2 b9c7 c2b0 c7b9", near), Some(0));
 }
 
 #[test]

@@ -57,7 +57,7 @@ fn mutual_perpetual_check_is_a_draw() {
     assert_eq!(cycle_outcome(&pos, 4), CycleOutcome::Draw);
     let mut p = play(fen, "d4e4 e8d8 e4d4");
     p.make_move(p.parse_move("d8e8").expect("legal"));
-    assert_eq!(engine::search::repetition::cycle_score(&p, 5), Some(0));
+    assert_eq!(engine::search::repetition::cycle_score(&mut p, 5, &mut Default::default()), Some(0));
 }
 
 #[test]
@@ -87,4 +87,21 @@ fn a_winning_side_avoids_repeating() {
     assert_eq!(repeated_cycle_len(&pos), Some(4));
     let result = search(&pos, 8);
     assert!(result.score >= 400, "a repetition (0) must not be chosen: {result:?}");
+}
+
+#[test]
+fn the_search_sees_the_referees_verdict_on_a_cycle_through_the_game() {
+    // Red's rook has swung i2-i0-i2 threatening mate each time, and Black parried b2-f2; now Black's
+    // f2-b2 repeats the position, a cycle in which every Red move threatened mate (forbidden, art. 26.4)
+    // and Black's were idle. The referee calls that a loss for Red, and so must the search at the root:
+    // Black's best move is the repetition, scored as a win.
+    let pos = play("1P7/9/5k3/9/9/9/9/1r6R/2C6/4K4 w - - 0 1", "i2i0 b2f2 i0i2");
+    let result = search(&pos, 4);
+    assert_eq!(result.best.map(|m| m.to_string()), Some("f2b2".to_string()), "{result:?}");
+    assert!(matches!(Score::from_internal(result.score), Score::Mate(n) if n > 0), "{result:?}");
+    // Red, in turn, will not walk back into it: from the position after b2-f2 the move i0-i2 that led to
+    // the forbidden cycle is avoided once the cycle is in the game's history.
+    let pos = play("1P7/9/5k3/9/9/9/9/1r6R/2C6/4K4 w - - 0 1", "i2i0 b2f2 i0i2 f2b2 i2i0 b2f2");
+    let result = search(&pos, 4);
+    assert_ne!(result.best.map(|m| m.to_string()), Some("i0i2".to_string()), "{result:?}");
 }

@@ -141,6 +141,12 @@ enum Command {
         /// The game file.
         #[arg(long, default_value = "target/datagen/games.bin")]
         out: PathBuf,
+        /// The evaluation that plays: `classical` (handcrafted) or `nnue` (a network: the next net's data).
+        #[arg(long, default_value = "classical", value_parser = ["classical", "nnue"])]
+        eval: String,
+        /// The network file for `--eval nnue` (default: the built-in network).
+        #[arg(long)]
+        evalfile: Option<PathBuf>,
     },
     /// Play self-play games with the compiled-in evaluation and write `fen;result;game` lines.
     Selfplay {
@@ -336,11 +342,31 @@ fn selfplay(games: usize, out: &Path, play_args: &Play) -> Result<(), String> {
     Ok(())
 }
 
-fn run_datagen(config: &DatagenConfig, openings_path: &Path) -> Result<(), String> {
+/// The evaluation that plays the data-generation games.
+enum DatagenEval {
+    /// The handcrafted evaluation.
+    Classical,
+    /// A network: the built-in one, or the file given.
+    Nnue(Option<PathBuf>),
+}
+
+fn run_datagen(config: &DatagenConfig, openings_path: &Path, player: &DatagenEval) -> Result<(), String> {
     let mut lines = openings::load(openings_path).map_err(|e| e.to_string())?;
     engine::random::SplitMix::new(config.seed).shuffle(&mut lines);
     let starts: Vec<Position> = lines.iter().map(|o| o.position()).collect::<Result<_, _>>()?;
-    let summary = datagen::run(Evaluator::default(), &starts, config)?;
+    let summary = match player {
+        DatagenEval::Classical => datagen::run(Evaluator::default(), &starts, config)?,
+        DatagenEval::Nnue(file) => {
+            let net = match file {
+                Some(path) => std::sync::Arc::new(
+                    eval::nnue::file::load(path).map_err(|e| format!("{}: {e}", path.display()))?,
+                ),
+                None => eval::nnue::embedded(),
+            };
+            eprintln!("datagen plays with network {:016x}", net.checksum());
+            datagen::run(eval::nnue::Nnue::new(net), &starts, config)?
+        }
+    };
     println!(
         "{} games played ({} were already in {}), {} training positions in {:.0}s: {:.0} positions/s, \
          {:.0} positions/s per thread",
@@ -458,10 +484,11 @@ fn run_train(data: &[PathBuf], out: &Path, config: &TrainConfig, threads: usize)
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Datagen { games, nodes, threads, seed, openings, random_plies, out } => {
+        Command::Datagen { games, nodes, threads, seed, openings, random_plies, out, eval, evalfile } => {
             let config =
                 DatagenConfig { games, nodes, threads, seed, random_plies, out, ..DatagenConfig::default() };
-            run_datagen(&config, &openings)
+            let player = if eval == "nnue" { DatagenEval::Nnue(evalfile) } else { DatagenEval::Classical };
+            run_datagen(&config, &openings, &player)
         }
         Command::Selfplay { games, out, play } => selfplay(games, &out, &play),
         Command::Spsa { engine, params, rounds, pairs, tc, concurrency, openings, r_end, seed, dir } => {

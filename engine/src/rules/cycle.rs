@@ -22,6 +22,7 @@ use crate::attacks::KING_ATTACKS;
 use crate::bitboard::Bitboard;
 use crate::position::{Position, Undo};
 use crate::rules::chase::rule_value;
+use crate::rules::outcome::GameResult;
 use crate::types::{Color, Move, Piece, PieceKind};
 
 /// The search's verdict on a cycle, from the side to move's point of view.
@@ -73,6 +74,43 @@ pub fn cycle_outcome(pos: &Position, cycle_len: usize) -> CycleOutcome {
         (true, false) => CycleOutcome::SideToMoveLoses,
         (false, true) => CycleOutcome::SideToMoveWins,
         _ => CycleOutcome::Draw,
+    }
+}
+
+/// The referee's own verdict on the same cycle as [`cycle_outcome`]: every move classified by
+/// [`crate::rules::classify`] (exchange counting, pins and false protection, chases through checks, mate
+/// threats, defensive posts) and the sides' records read as [`crate::rules::repetition`] reads them at
+/// the third occurrence. `pos` is stepped back to the start of the cycle and forward again, and is left
+/// as it was.
+///
+/// Cost: the classification runs mate-threat searches (up to `mate::NODE_BUDGET` nodes per move), from
+/// microseconds to a few milliseconds a cycle, so the search asks for it only near the root and caches it
+/// (`search::repetition`).
+pub fn referee_cycle_outcome(pos: &mut Position, cycle_len: usize) -> CycleOutcome {
+    let hist = pos.history();
+    let n = cycle_len;
+    if n < 4 || !n.is_multiple_of(2) || n > hist.len() {
+        return CycleOutcome::Draw;
+    }
+    let tail = &hist[hist.len() - n..];
+    if tail[0].key != pos.key() || tail.iter().any(|u| u.mv.is_none() || u.captured.is_some()) {
+        return CycleOutcome::Draw;
+    }
+    let moves: Vec<Move> = tail.iter().filter_map(|u| u.mv).collect();
+    let stm = pos.side_to_move();
+    for _ in 0..n {
+        pos.unmake_move();
+    }
+    let judgement = crate::rules::repetition::judge_cycle(pos, &moves);
+    for &m in &moves {
+        pos.make_move(m);
+    }
+    match judgement.result {
+        GameResult::RedWins | GameResult::BlackWins if judgement.result == GameResult::win_for(stm) => {
+            CycleOutcome::SideToMoveWins
+        }
+        GameResult::RedWins | GameResult::BlackWins => CycleOutcome::SideToMoveLoses,
+        GameResult::Draw | GameResult::Ongoing => CycleOutcome::Draw,
     }
 }
 

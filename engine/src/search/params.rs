@@ -147,6 +147,22 @@ search_params! {
     history_bonus_offset: 100 in 0..=400,
     /// ... at most this.
     history_bonus_max: 1800 in 600..=4000,
+    /// Time: moves to go assumed at the start of a sudden-death game (one fewer every two moves) ...
+    time_moves_to_go: 45 in 25..=70,
+    /// ... but never fewer than this.
+    time_moves_to_go_min: 22 in 12..=35,
+    /// Time: the hard limit is this many percent of the optimum time ...
+    time_hard_percent: 400 in 200..=700,
+    /// ... and at most this many percent of the clock left after the overhead (the last move before a
+    /// control is capped at 80% whatever this is).
+    time_hard_cap_percent: 50 in 30..=70,
+    /// Time: the optimum is at most this many percent of the clock left after the overhead.
+    time_soft_cap_percent: 40 in 20..=60,
+    /// Time: the largest stretch, in percent, that an unstable best move or score gives the optimum.
+    time_max_stretch_percent: 250 in 150..=400,
+    /// Time: a fall in score of this much stretches the optimum by 100% (capped at 75%), a rise
+    /// shrinks it by up to 25%.
+    time_falling_divisor: 400 in 150..=1000,
 }
 
 impl SearchParams {

@@ -15,7 +15,7 @@
 
 use super::MATE;
 use crate::position::Position;
-use crate::rules::cycle::{cycle_outcome, CycleOutcome};
+use crate::rules::cycle::{cycle_outcome, referee_cycle_outcome, CycleOutcome};
 use crate::rules::limit::NATURAL_LIMIT_PLIES;
 
 /// The most plies of game history the search reads: a repetition needs a stretch without captures, and
@@ -23,17 +23,77 @@ use crate::rules::limit::NATURAL_LIMIT_PLIES;
 /// Callers may drop older history ([`Position::keep_recent_history`]) without changing any search.
 pub const HISTORY_PLIES: usize = NATURAL_LIMIT_PLIES as usize;
 
+/// Repetitions found this close to the root are judged by the referee's full classification
+/// ([`referee_cycle_outcome`]); deeper ones by the cheap static one ([`cycle_outcome`]). The moves near
+/// the root are the ones the engine is about to play, so there the search must see what the referee will
+/// say; deeper cycles are hypothetical, far more numerous, and come within reach as the game goes on.
+/// Measured: with this bound `chuhan bench` searches the same nodes at the same speed (its cycles lie
+/// deeper), see the closing note of issue 16 for the cost of larger bounds.
+pub const REFEREE_PLIES: usize = 4;
+
 /// If the current position repeats an earlier one, the score of the cycle for the side to move at `ply`
 /// (a rule loss scores like being mated here, a rule win like mating next move).
-pub fn cycle_score(pos: &Position, ply: usize) -> Option<i32> {
+pub fn cycle_score(pos: &mut Position, ply: usize, cache: &mut CycleCache) -> Option<i32> {
     let cycle_len = repeated_cycle_len(pos)?;
-    // The rules module's search verdict: exact for perpetual check, a static approximation for perpetual
-    // chase (listed in `rules::cycle`). It runs only when a repetition has been found.
-    Some(match cycle_outcome(pos, cycle_len) {
+    // It runs only when a repetition has been found.
+    let outcome = if ply <= REFEREE_PLIES {
+        cache.referee_outcome(pos, cycle_len)
+    } else {
+        // Exact for perpetual check, a static approximation for perpetual chase (listed in `rules::cycle`).
+        cycle_outcome(pos, cycle_len)
+    };
+    Some(match outcome {
         CycleOutcome::Draw => 0,
         CycleOutcome::SideToMoveLoses => -MATE + ply as i32,
         CycleOutcome::SideToMoveWins => MATE - ply as i32 - 1,
     })
+}
+
+/// The referee's verdicts on the cycles one search thread has met, so each cycle is classified once
+/// however often the search comes back to it. A verdict depends only on the positions of the cycle, which
+/// the signature below names.
+pub struct CycleCache {
+    slots: Vec<Option<(u64, CycleOutcome)>>,
+}
+
+impl Default for CycleCache {
+    fn default() -> Self {
+        CycleCache { slots: vec![None; Self::SLOTS] }
+    }
+}
+
+impl CycleCache {
+    const SLOTS: usize = 256;
+
+    /// The referee's verdict on the cycle of `cycle_len` plies that ends at `pos`.
+    pub fn referee_outcome(&mut self, pos: &mut Position, cycle_len: usize) -> CycleOutcome {
+        // Perpetual check is read exactly and at no cost from the history; only the rest needs the referee.
+        let hist = pos.history();
+        if cycle_len > hist.len() || all_checks_decided(pos, cycle_len) {
+            return cycle_outcome(pos, cycle_len);
+        }
+        let signature = hist[hist.len() - cycle_len..]
+            .iter()
+            .fold(pos.key(), |h, u| (h ^ u.key).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29));
+        let slot = (signature as usize) % Self::SLOTS;
+        if let Some((sig, outcome)) = self.slots[slot] {
+            if sig == signature {
+                return outcome;
+            }
+        }
+        let outcome = referee_cycle_outcome(pos, cycle_len);
+        self.slots[slot] = Some((signature, outcome));
+        outcome
+    }
+}
+
+/// Whether some side gave check with every one of its moves in the cycle (then the cheap verdict is the
+/// referee's: art. 26.1 and the mutual perpetual check draw).
+fn all_checks_decided(pos: &Position, n: usize) -> bool {
+    let hist = pos.history();
+    let tail = &hist[hist.len() - n..];
+    let gave_check = |i: usize| if i + 1 < n { tail[i + 1].checkers.nonempty() } else { pos.in_check() };
+    (0..2).any(|parity| (0..n).filter(|i| i % 2 == parity).all(gave_check))
 }
 
 /// The length of the shortest cycle that brings the game back to the current position, looking no further
@@ -85,9 +145,9 @@ mod tests {
         let pos = play(crate::position::START_FEN, "b0c2 b9c7 c2b0 c7b9");
         assert_eq!(repeated_cycle_len(&pos), Some(4));
         assert_eq!(cycle_outcome(&pos, 4), CycleOutcome::Draw);
-        assert_eq!(cycle_score(&pos, 7), Some(0));
+        assert_eq!(cycle_score(&mut pos.clone(), 7, &mut CycleCache::default()), Some(0));
         let pos = play(crate::position::START_FEN, "b0c2 b9c7 c2b0");
-        assert_eq!(cycle_score(&pos, 7), None);
+        assert_eq!(cycle_score(&mut pos.clone(), 7, &mut CycleCache::default()), None);
     }
 
     #[test]
@@ -97,7 +157,7 @@ mod tests {
         let pos = play("3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", "e1d1 d9e9 d1e1 e9d9");
         assert_eq!(repeated_cycle_len(&pos), Some(4));
         assert_eq!(cycle_outcome(&pos, 4), CycleOutcome::SideToMoveLoses);
-        assert_eq!(cycle_score(&pos, 6), Some(-MATE + 6));
+        assert_eq!(cycle_score(&mut pos.clone(), 6, &mut CycleCache::default()), Some(-MATE + 6));
         // One ply later (Black to move, the cycle seen from black's side): the opponent was the checker.
         let pos = play("3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", "e1d1 d9e9 d1e1 e9d9 e1d1");
         assert_eq!(repeated_cycle_len(&pos), Some(4));
@@ -143,7 +203,10 @@ mod tests {
         let mut trimmed = pos.clone();
         trimmed.keep_recent_history(HISTORY_PLIES);
         assert_eq!(repeated_cycle_len(&trimmed), repeated_cycle_len(&pos));
-        assert_eq!(cycle_score(&trimmed, 3), cycle_score(&pos, 3));
+        assert_eq!(
+            cycle_score(&mut trimmed.clone(), 3, &mut CycleCache::default()),
+            cycle_score(&mut pos.clone(), 3, &mut CycleCache::default())
+        );
         assert!(repeated_cycle_len(&pos).is_some());
     }
 

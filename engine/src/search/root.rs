@@ -378,7 +378,8 @@ impl<E: Evaluate> Worker<'_, E> {
         }
         let instability = 1.0 + main.best_move_changes.min(1.5);
         let falling = if main.prev_score > -INFINITY {
-            (1.0 + (main.prev_score - score) as f64 / 400.0).clamp(0.75, 1.75)
+            (1.0 + (main.prev_score - score) as f64 / self.params.time_falling_divisor.max(1) as f64)
+                .clamp(0.75, 1.75)
         } else {
             1.0
         };

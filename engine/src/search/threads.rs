@@ -119,7 +119,7 @@ pub fn run<E: Evaluate>(
     }
     let threads = job.histories.len().max(1);
     let shared = Shared::new(threads);
-    let time = TimeManager::new(limits, pos.fullmove_number(), job.options.move_overhead_ms);
+    let time = TimeManager::new(limits, pos.fullmove_number(), job.options.move_overhead_ms, job.params);
     let multipv = job.options.multipv.max(1);
     let exact_node_limit = if threads == 1 { limits.nodes.unwrap_or(u64::MAX) } else { u64::MAX };
     let (eval, tt, features, params) = (job.eval, job.tt, job.features, job.params);

@@ -6,7 +6,7 @@
 use super::history::{piece_to, Histories, NO_ROW};
 use super::movepick::{MovePicker, OrderInfo};
 use super::params::*;
-use super::repetition::{cycle_score, natural_limit_reached};
+use super::repetition::{cycle_score, natural_limit_reached, CycleCache};
 use super::root::{MainThread, RootMove};
 use super::see::{see_ge, victim_value};
 use super::threads::Shared;
@@ -77,6 +77,8 @@ pub(super) struct Worker<'a, E: Evaluate> {
     pub main: Option<MainThread<'a>>,
     /// Selective parts in use.
     pub features: SearchFeatures,
+    /// The referee's verdicts on repetitions near the root.
+    cycles: CycleCache,
 }
 
 #[inline(always)]
@@ -134,6 +136,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             nmp_min_ply: 0,
             main,
             features,
+            cycles: CycleCache::default(),
         }
     }
 
@@ -630,7 +633,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         if natural_limit_reached(&self.pos) {
             return Some(if self.pos.has_legal_move() { 0 } else { -MATE + ply as i32 });
         }
-        if let Some(score) = cycle_score(&self.pos, ply) {
+        if let Some(score) = cycle_score(&mut self.pos, ply, &mut self.cycles) {
             return Some(score);
         }
         if ply >= MAX_PLY - 1 {
