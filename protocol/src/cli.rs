@@ -38,8 +38,9 @@ pub struct BenchArgs {
     /// File of FENs, one a line (default: the built-in 49 positions).
     #[arg(long)]
     pub fens: Option<PathBuf>,
-    /// The evaluation: `classical` (handcrafted) or `nnue` (the learned network).
-    #[arg(long, default_value = "classical", value_parser = ["classical", "nnue"])]
+    /// The evaluation: `nnue` (the learned network, what the engine plays with by default) or `classical`
+    /// (handcrafted).
+    #[arg(long, default_value = crate::options::DEFAULT_EVAL, value_parser = ["classical", "nnue"])]
     pub eval: String,
     /// The network file for `--eval nnue` (default: the built-in network).
     #[arg(long)]

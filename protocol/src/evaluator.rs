@@ -1,7 +1,7 @@
 //! The one place that names the evaluators the binary plays with, and the text of the `eval` command.
 //!
-//! The `Eval` option picks the handcrafted evaluation (`classical`, the default) or the learned network
-//! (`nnue`); `EvalFile` picks the network. [`EngineEval`] holds either, so one searcher type serves both:
+//! The `Eval` option picks the learned network (`nnue`, the default) or the handcrafted evaluation
+//! (`classical`); `EvalFile` picks the network. [`EngineEval`] holds either, so one searcher type serves both:
 //! the choice costs one well-predicted branch per evaluation.
 
 use engine::evaluate::Evaluate;
@@ -48,7 +48,7 @@ pub type EngineSearcher = Searcher<EngineEval>;
 
 /// A fresh evaluator: the default options' choice.
 pub fn new_evaluator() -> EngineEval {
-    EngineEval::Classical(eval::Evaluator::default())
+    EvalChoice::default().evaluator()
 }
 
 /// What the evaluation options ask for.
@@ -61,6 +61,17 @@ pub struct EvalChoice {
     pub nnue: bool,
     /// The network loaded for `EvalFile`.
     pub net: Arc<Network>,
+}
+
+impl Default for EvalChoice {
+    /// The default options' choice: the built-in network ([`crate::options::DEFAULT_EVAL`]).
+    fn default() -> Self {
+        EvalChoice {
+            knowledge: crate::options::Settings::default().knowledge,
+            nnue: crate::options::DEFAULT_EVAL == "nnue",
+            net: eval::nnue::embedded(),
+        }
+    }
 }
 
 impl EvalChoice {

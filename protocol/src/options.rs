@@ -114,6 +114,10 @@ const LEVELS: &[&str] = &["none", "small", "medium", "large"];
 /// The words of the `Eval` option.
 pub const EVAL_CHOICES: &[&str] = &["classical", "nnue"];
 
+/// The evaluation that plays unless the `Eval` option says otherwise: the learned network, since it beat
+/// the handcrafted evaluation in games (README, "The learned evaluation").
+pub const DEFAULT_EVAL: &str = "nnue";
+
 /// The table. UCCI lists `usemillisec` first because some UCCI GUIs read options only until it appears.
 pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
@@ -213,7 +217,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         id: OptionId::Eval,
         uci: Some("Eval"),
         ucci: Some("eval"),
-        kind: OptionKind::Combo { default: "classical", vars: EVAL_CHOICES },
+        kind: OptionKind::Combo { default: DEFAULT_EVAL, vars: EVAL_CHOICES },
     },
     OptionSpec {
         id: OptionId::EvalFile,
@@ -610,9 +614,9 @@ mod tests {
         assert_eq!(s.set("newgame", None), Ok(Applied::Pressed(OptionId::NewGame)));
         assert_eq!(s.set("Clear Hash", Some("x")), Ok(Applied::Pressed(OptionId::ClearHash)));
         assert!(matches!(s.set("bookfiles", Some("a.obk")), Err(OptionError::Unknown(_))));
-        assert_eq!(s.eval, "classical");
-        assert_eq!(s.set("Eval", Some("NNUE")), Ok(Applied::Set(OptionId::Eval)));
         assert_eq!(s.eval, "nnue");
+        assert_eq!(s.set("Eval", Some("Classical")), Ok(Applied::Set(OptionId::Eval)));
+        assert_eq!(s.eval, "classical");
         assert!(matches!(s.set("eval", Some("magic")), Err(OptionError::BadValue { .. })));
         assert_eq!(s.eval_file, eval::nnue::EMBEDDED_NAME);
         assert_eq!(s.set("evalfile", Some("nets/my net.nnue")), Ok(Applied::Set(OptionId::EvalFile)));

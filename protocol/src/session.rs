@@ -142,11 +142,7 @@ impl Session {
             searcher: Some(Searcher::new(new_evaluator())),
             busy: None,
             clear_pending: false,
-            eval_applied: EvalChoice {
-                knowledge: Settings::default().knowledge,
-                nnue: false,
-                net: eval::nnue::embedded(),
-            },
+            eval_applied: EvalChoice::default(),
             net: eval::nnue::embedded(),
             net_name: eval::nnue::EMBEDDED_NAME.to_string(),
             search_infinite: false,

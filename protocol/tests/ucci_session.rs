@@ -170,6 +170,8 @@ fn static_eval_probe_and_mate() {
 #[test]
 fn knowledge_none_plays_with_material_and_piece_square_tables() {
     let mut e = start();
+    // `knowledge` is a setting of the handcrafted evaluation, which is not the default.
+    e.send("setoption eval classical");
     e.send("position startpos moves h2e2 h9g7");
     let static_eval = |e: &mut Engine| {
         e.send("go depth 0");

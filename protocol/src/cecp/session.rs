@@ -133,11 +133,7 @@ impl Game {
         Game {
             out,
             control,
-            eval_applied: EvalChoice {
-                knowledge: settings.knowledge.clone(),
-                nnue: false,
-                net: eval::nnue::embedded(),
-            },
+            eval_applied: EvalChoice::default(),
             settings,
             pos: Position::startpos(),
             force: false,
