@@ -78,15 +78,13 @@ pub fn bench(args: BenchArgs) -> ExitCode {
         None => engine::bench::DEFAULT_FENS.to_string(),
     };
     let evaluator = if args.eval == "nnue" {
-        let net = match &args.evalfile {
-            Some(path) => match eval::nnue::file::load(path) {
-                Ok(net) => std::sync::Arc::new(net),
-                Err(e) => {
-                    eprintln!("chuhan bench: {}: {e}", path.display());
-                    return ExitCode::FAILURE;
-                }
-            },
-            None => eval::nnue::embedded(),
+        let net = match eval::nnue::network_from(args.evalfile.as_deref()) {
+            Ok(net) => net,
+            Err(e) => {
+                let path = args.evalfile.as_deref().unwrap_or(std::path::Path::new(""));
+                eprintln!("chuhan bench: {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
         };
         EngineEval::Nnue(eval::nnue::Nnue::new(net))
     } else {

@@ -357,12 +357,8 @@ fn run_datagen(config: &DatagenConfig, openings_path: &Path, player: &DatagenEva
     let summary = match player {
         DatagenEval::Classical => datagen::run(Evaluator::default(), &starts, config)?,
         DatagenEval::Nnue(file) => {
-            let net = match file {
-                Some(path) => std::sync::Arc::new(
-                    eval::nnue::file::load(path).map_err(|e| format!("{}: {e}", path.display()))?,
-                ),
-                None => eval::nnue::embedded(),
-            };
+            let net = eval::nnue::network_from(file.as_deref())
+                .map_err(|e| format!("{}: {e}", file.as_deref().unwrap_or(Path::new("")).display()))?;
             eprintln!("datagen plays with network {:016x}", net.checksum());
             datagen::run(eval::nnue::Nnue::new(net), &starts, config)?
         }

@@ -43,33 +43,15 @@ pub enum CycleOutcome {
 /// Cost (release build, measured on the development machine): about 6 ns when one side checked on every
 /// move; 0.2-1.1 µs when the chase replay runs (4- to 8-ply cycles, sparse endgames to a full board).
 pub fn cycle_outcome(pos: &Position, cycle_len: usize) -> CycleOutcome {
-    let hist = pos.history();
+    if let Some(decided) = check_verdict(pos, cycle_len) {
+        return decided;
+    }
     let n = cycle_len;
-    if n < 4 || !n.is_multiple_of(2) || n > hist.len() {
-        return CycleOutcome::Draw;
-    }
+    let hist = pos.history();
     let tail = &hist[hist.len() - n..];
-    if tail[0].key != pos.key() || tail.iter().any(|u| u.mv.is_none() || u.captured.is_some()) {
-        return CycleOutcome::Draw;
-    }
     let stm = pos.side_to_move();
-    // Move i of the cycle is by the side to move when n-1-i is odd (the last move was the opponent's).
-    let mover = |i: usize| if (n - 1 - i).is_multiple_of(2) { !stm } else { stm };
-    let gave_check = |i: usize| if i + 1 < n { tail[i + 1].checkers.nonempty() } else { pos.in_check() };
-    let mut all_checks = [true; 2];
-    for i in 0..n {
-        if !gave_check(i) {
-            all_checks[mover(i).index()] = false;
-        }
-    }
+    let forbidden = chases(pos, tail, stm);
     let (us, them) = (stm.index(), (!stm).index());
-    match (all_checks[us], all_checks[them]) {
-        (true, true) => return CycleOutcome::Draw,
-        (true, false) => return CycleOutcome::SideToMoveLoses,
-        (false, true) => return CycleOutcome::SideToMoveWins,
-        (false, false) => {}
-    }
-    let forbidden = chases(pos, tail, stm, &gave_check, &mover);
     match (forbidden[us], forbidden[them]) {
         (true, false) => CycleOutcome::SideToMoveLoses,
         (false, true) => CycleOutcome::SideToMoveWins,
@@ -87,16 +69,12 @@ pub fn cycle_outcome(pos: &Position, cycle_len: usize) -> CycleOutcome {
 /// microseconds to a few milliseconds a cycle, so the search asks for it only near the root and caches it
 /// (`search::repetition`).
 pub fn referee_cycle_outcome(pos: &mut Position, cycle_len: usize) -> CycleOutcome {
-    let hist = pos.history();
+    if let Some(decided) = check_verdict(pos, cycle_len) {
+        return decided;
+    }
     let n = cycle_len;
-    if n < 4 || !n.is_multiple_of(2) || n > hist.len() {
-        return CycleOutcome::Draw;
-    }
-    let tail = &hist[hist.len() - n..];
-    if tail[0].key != pos.key() || tail.iter().any(|u| u.mv.is_none() || u.captured.is_some()) {
-        return CycleOutcome::Draw;
-    }
-    let moves: Vec<Move> = tail.iter().filter_map(|u| u.mv).collect();
+    let hist = pos.history();
+    let moves: Vec<Move> = hist[hist.len() - n..].iter().filter_map(|u| u.mv).collect();
     let stm = pos.side_to_move();
     for _ in 0..n {
         pos.unmake_move();
@@ -114,14 +92,58 @@ pub fn referee_cycle_outcome(pos: &mut Position, cycle_len: usize) -> CycleOutco
     }
 }
 
+/// The verdict on the cycle of `cycle_len` plies ending at `pos` when the history alone decides it, at no
+/// board work: not a real cycle (odd, too short or too long, not back to the same key, through a null
+/// move or a capture: a draw), or one side checked with every move (art. 26.1; both: a draw). `None`:
+/// the chases decide. The cheap and the referee's verdicts agree on these, so both start here.
+pub fn check_verdict(pos: &Position, cycle_len: usize) -> Option<CycleOutcome> {
+    let hist = pos.history();
+    let n = cycle_len;
+    if n < 4 || !n.is_multiple_of(2) || n > hist.len() {
+        return Some(CycleOutcome::Draw);
+    }
+    let tail = &hist[hist.len() - n..];
+    if tail[0].key != pos.key() || tail.iter().any(|u| u.mv.is_none() || u.captured.is_some()) {
+        return Some(CycleOutcome::Draw);
+    }
+    let stm = pos.side_to_move();
+    let mut all_checks = [true; 2];
+    for i in 0..n {
+        if !gave_check(pos, tail, i) {
+            all_checks[mover(stm, n, i).index()] = false;
+        }
+    }
+    match (all_checks[stm.index()], all_checks[(!stm).index()]) {
+        (true, true) => Some(CycleOutcome::Draw),
+        (true, false) => Some(CycleOutcome::SideToMoveLoses),
+        (false, true) => Some(CycleOutcome::SideToMoveWins),
+        (false, false) => None,
+    }
+}
+
+/// Who played move `i` of an `n`-ply cycle ending with `stm` to move: the side to move when n-1-i is odd
+/// (the last move was the opponent's).
+fn mover(stm: Color, n: usize, i: usize) -> Color {
+    if (n - 1 - i).is_multiple_of(2) {
+        !stm
+    } else {
+        stm
+    }
+}
+
+/// Whether move `i` of the cycle `tail` (ending at `pos`) gave check: each `Undo` keeps the checkers before
+/// its move, so the checkers after a move are in the next entry.
+fn gave_check(pos: &Position, tail: &[Undo], i: usize) -> bool {
+    if i + 1 < tail.len() {
+        tail[i + 1].checkers.nonempty()
+    } else {
+        pos.in_check()
+    }
+}
+
 /// For each side: every move a check or a chase, with one target chased on all the chasing moves.
-fn chases(
-    pos: &Position,
-    tail: &[Undo],
-    stm: Color,
-    gave_check: &dyn Fn(usize) -> bool,
-    mover: &dyn Fn(usize) -> Color,
-) -> [bool; 2] {
+fn chases(pos: &Position, tail: &[Undo], stm: Color) -> [bool; 2] {
+    let n = tail.len();
     let moves: Vec<Move> = tail.iter().filter_map(|u| u.mv).collect();
     // The board at the start of the cycle: undo the moves (no captures) on a copy of the piece array.
     let mut board: [Option<Piece>; 90] = [None; 90];
@@ -145,14 +167,15 @@ fn chases(
     let mut forbidden = [true; 2];
     let mut common = [u128::MAX; 2];
     for (i, &m) in moves.iter().enumerate() {
-        let s = mover(i).index();
-        let chase_needed = forbidden[s] && !gave_check(i);
-        let before = if chase_needed { cheap_threats(&p, mover(i)) } else { Bitboard::EMPTY };
+        let side = mover(stm, n, i);
+        let s = side.index();
+        let chase_needed = forbidden[s] && !gave_check(pos, tail, i);
+        let before = if chase_needed { cheap_threats(&p, side) } else { Bitboard::EMPTY };
         p.make_move(m);
         origin[m.to().index()] = origin[m.from().index()];
         origin[m.from().index()] = 0;
         if chase_needed {
-            let new = cheap_threats(&p, mover(i)) & !before;
+            let new = cheap_threats(&p, side) & !before;
             common[s] &= new.into_iter().fold(0u128, |acc, sq| acc | origin[sq.index()]);
             if common[s] == 0 {
                 forbidden[s] = false;

@@ -49,6 +49,14 @@ pub fn embedded() -> Arc<Network> {
     Arc::clone(&EMBEDDED)
 }
 
+/// The network in the file at `path`, or the built-in one when there is no path.
+pub fn network_from(path: Option<&std::path::Path>) -> Result<Arc<Network>, LoadError> {
+    match path {
+        Some(path) => file::load(path).map(Arc::new),
+        None => Ok(embedded()),
+    }
+}
+
 /// The network evaluator: shares one network between threads; each search thread keeps its own
 /// [`Accumulators`].
 #[derive(Clone, Debug)]
