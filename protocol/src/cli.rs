@@ -88,7 +88,7 @@ pub fn bench(args: BenchArgs) -> ExitCode {
         };
         EngineEval::Nnue(eval::nnue::Nnue::new(net))
     } else {
-        crate::evaluator::new_evaluator()
+        EngineEval::Classical(eval::Evaluator::default())
     };
     let config = engine::bench::BenchConfig { depth: args.depth, threads: args.threads, hash_mb: args.hash };
     match crate::tools::bench_lines(&text, &config, evaluator) {

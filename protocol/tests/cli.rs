@@ -92,6 +92,24 @@ fn protocol_perft_and_bench_print_what_the_command_line_prints() {
 }
 
 #[test]
+fn bench_searches_with_the_evaluation_it_is_given() {
+    let nodes = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_chuhan")).args(args).output().expect("bench");
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .find(|l| l.starts_with("Nodes searched"))
+            .map(str::to_string)
+    };
+    let default = nodes(&["bench", "--depth", "8"]);
+    let nnue = nodes(&["bench", "--depth", "8", "--eval", "nnue"]);
+    let classical = nodes(&["bench", "--depth", "8", "--eval", "classical"]);
+    assert!(default.is_some() && classical.is_some());
+    // The default evaluation is the network; the handcrafted one searches a different tree.
+    assert_eq!(default, nnue);
+    assert_ne!(classical, nnue);
+}
+
+#[test]
 fn both_protocols_name_the_engine_with_the_package_version() {
     let id = format!("id name chuhan {}", env!("CARGO_PKG_VERSION"));
     for (hello, ok) in [("uci", "uciok"), ("ucci", "ucciok")] {
