@@ -10,7 +10,7 @@
 //! counter-move come from other positions and are checked with `Position::is_legal` first.
 
 use super::history::{piece_to, Histories};
-use super::see::{see_ge, victim_value};
+use super::see::{see_ge, victim_value, SeeValues};
 use crate::movegen::{GenType, MoveList, MAX_MOVES};
 use crate::position::Position;
 use crate::types::Move;
@@ -43,6 +43,8 @@ pub struct OrderInfo<'a> {
     pub hist: &'a Histories,
     /// Continuation-history rows of the moves 1, 2 and 4 plies before this node.
     pub rows: [usize; 3],
+    /// Exchange values (the search's parameters).
+    pub see: &'a SeeValues,
 }
 
 /// Score of an evasion capture: always ahead of quiet evasions.
@@ -114,7 +116,8 @@ impl MovePicker {
             let (Some(piece), Some(victim)) = (pos.piece_at(m.from()), pos.piece_at(m.to())) else {
                 continue;
             };
-            self.scores[i] = 16 * victim_value(pos, m) + ord.hist.capture(piece, m, victim.kind()) / 8;
+            self.scores[i] =
+                16 * victim_value(pos, m, ord.see) + ord.hist.capture(piece, m, victim.kind()) / 8;
         }
     }
 
@@ -137,7 +140,7 @@ impl MovePicker {
         for i in 0..self.list.len() {
             let m = self.list[i];
             self.scores[i] = if pos.is_capture(m) {
-                EVASION_CAPTURE + 16 * victim_value(pos, m)
+                EVASION_CAPTURE + 16 * victim_value(pos, m, ord.see)
             } else {
                 Self::quiet_score(pos, ord, m)
             };
@@ -204,7 +207,7 @@ impl MovePicker {
                             self.cur += 1;
                             continue;
                         }
-                        if see_ge(pos, m, -score / 40) {
+                        if see_ge(pos, m, -score / 40, ord.see) {
                             self.cur += 1;
                             return Some(m);
                         }
@@ -287,6 +290,13 @@ mod tests {
     use super::*;
     use crate::perft::perft;
     use crate::search::history::NO_ROW;
+    use crate::search::params::SearchParams;
+
+    /// The search's default exchange values.
+    fn see() -> &'static SeeValues {
+        static PARAMS: std::sync::OnceLock<SearchParams> = std::sync::OnceLock::new();
+        PARAMS.get_or_init(SearchParams::default).see_values()
+    }
 
     /// Perft where every node's moves come from a main-search picker, fed with hash moves, killers and
     /// counter-moves taken from elsewhere in the tree (often illegal here, sometimes captures, sometimes
@@ -298,7 +308,7 @@ mod tests {
         let pick = |i: usize| junk.get(junk.len().wrapping_sub(i + 1)).copied();
         let killers = [pick(3), pick(5)];
         let counter = if depth.is_multiple_of(2) { pick(3) } else { pick(7) };
-        let ord = OrderInfo { hist, rows: [NO_ROW; 3] };
+        let ord = OrderInfo { hist, rows: [NO_ROW; 3], see: see() };
         let mut picker = MovePicker::new_main(pos, pick(1), killers, counter);
         let mut seen = Vec::new();
         while let Some(m) = picker.next(pos, &ord, false) {
@@ -342,7 +352,7 @@ mod tests {
     #[test]
     fn quiescence_picker_yields_captures_or_evasions() {
         let hist = Histories::new();
-        let ord = OrderInfo { hist: &hist, rows: [NO_ROW; 3] };
+        let ord = OrderInfo { hist: &hist, rows: [NO_ROW; 3], see: see() };
         for fen in FENS {
             let pos = Position::from_fen(fen).expect("valid fen");
             let tt = pos.legal_moves().first().copied();
@@ -363,7 +373,7 @@ mod tests {
     #[test]
     fn skip_quiets_drops_only_quiets() {
         let hist = Histories::new();
-        let ord = OrderInfo { hist: &hist, rows: [NO_ROW; 3] };
+        let ord = OrderInfo { hist: &hist, rows: [NO_ROW; 3], see: see() };
         let pos = Position::from_fen(FENS[1]).expect("valid fen");
         let mut picker = MovePicker::new_main(&pos, None, [None; 2], None);
         let mut got = Vec::new();

@@ -3,6 +3,9 @@
 //!
 //! Margins are in internal evaluation units (a horse is 400, a pawn before the river 80).
 
+use super::see::{SeeValues, SEE_KING};
+use crate::types::PieceKind;
+
 /// Deepest ply the search reaches (the stacks are sized by it).
 pub const MAX_PLY: usize = 128;
 
@@ -30,11 +33,17 @@ macro_rules! search_params {
             $($(#[doc = $doc])* pub $name: i32,)*
             /// Late-move reductions by (depth, move number), built from `lmr_base` and `lmr_divisor`.
             lmr: Box<[[u8; LMR_SIZE]; LMR_SIZE]>,
+            /// Exchange values by piece kind, built from the `see_*` parameters.
+            see: SeeValues,
         }
 
         impl Default for SearchParams {
             fn default() -> Self {
-                let mut p = SearchParams { $($name: $default,)* lmr: Box::new([[0; LMR_SIZE]; LMR_SIZE]) };
+                let mut p = SearchParams {
+                    $($name: $default,)*
+                    lmr: Box::new([[0; LMR_SIZE]; LMR_SIZE]),
+                    see: [0; PieceKind::NUM],
+                };
                 p.rebuild();
                 p
             }
@@ -163,6 +172,22 @@ search_params! {
     /// Time: a fall in score of this much stretches the optimum by 100% (capped at 75%), a rise
     /// shrinks it by up to 25%.
     time_falling_divisor: 400 in 150..=1000,
+    /// Exchange value of an advisor (static exchange evaluation: orders and prunes captures). The exchange
+    /// values differ from the evaluation's material (cannon 400, pawn 80) on purpose: an exchange is
+    /// decided early in the game, when a cannon is worth a little more than a horse, and a pawn that takes
+    /// part in one has usually crossed the river. They only order and prune captures, so the evaluation's
+    /// finer, phase-dependent values are not needed; the king's is fixed ([`see::SEE_KING`](super::see::SEE_KING)).
+    see_advisor: 160 in 100..=300,
+    /// Exchange value of an elephant.
+    see_elephant: 160 in 100..=300,
+    /// Exchange value of a horse.
+    see_horse: 400 in 300..=550,
+    /// Exchange value of a rook.
+    see_rook: 800 in 650..=1100,
+    /// Exchange value of a cannon.
+    see_cannon: 420 in 300..=550,
+    /// Exchange value of a pawn.
+    see_pawn: 90 in 50..=200,
 }
 
 impl SearchParams {
@@ -175,6 +200,21 @@ impl SearchParams {
                 self.lmr[d][m] = r.clamp(0.0, 255.0) as u8;
             }
         }
+        self.see = [
+            SEE_KING,
+            self.see_advisor,
+            self.see_elephant,
+            self.see_horse,
+            self.see_rook,
+            self.see_cannon,
+            self.see_pawn,
+        ];
+    }
+
+    /// Exchange values by [`PieceKind`] index, for [`see_ge`](super::see::see_ge) and capture ordering.
+    #[inline]
+    pub fn see_values(&self) -> &SeeValues {
+        &self.see
     }
 
     /// Late-move pruning: after this many quiet moves at `depth` the rest are skipped.
@@ -271,6 +311,15 @@ mod tests {
         assert_eq!(p.history_bonus(0), 0);
         assert!(p.history_bonus(3) > p.history_bonus(2));
         assert_eq!(p.history_bonus(50), 1800);
+    }
+
+    #[test]
+    fn the_exchange_values_follow_their_parameters() {
+        let mut p = SearchParams::default();
+        assert_eq!(*p.see_values(), [SEE_KING, 160, 160, 400, 800, 420, 90]);
+        p.set("see_cannon", 450);
+        assert_eq!(p.see_values()[PieceKind::Cannon.index()], 450);
+        assert_eq!(p.see_values()[PieceKind::King.index()], SEE_KING);
     }
 
     #[test]

@@ -14,18 +14,18 @@ use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::types::{Color, Move, PieceKind, Square};
 
-/// Exchange values by [`PieceKind`]: king, advisor, elephant, horse, rook, cannon, pawn.
-///
-/// They differ from the evaluation's material (`evaluate::MATERIAL`: cannon 400, pawn 80) on purpose:
-/// an exchange is decided early in the game, when a cannon is worth a little more than a horse, and a
-/// pawn that takes part in one has usually crossed the river; the king's value only makes capturing it
-/// unthinkable. They only order and prune captures, so the evaluation's finer values are not needed.
-pub const SEE_VALUE: [i32; PieceKind::NUM] = [10_000, 160, 160, 400, 800, 420, 90];
+/// Exchange values by [`PieceKind`] index: king, advisor, elephant, horse, rook, cannon, pawn. The search's
+/// come from [`SearchParams::see_values`](super::params::SearchParams::see_values), where the five that
+/// matter are tunable and their defaults are explained.
+pub type SeeValues = [i32; PieceKind::NUM];
+
+/// The king's exchange value: only makes capturing it unthinkable (it is not tuned).
+pub const SEE_KING: i32 = 10_000;
 
 /// Value of the piece a move captures (0 for a quiet move).
 #[inline(always)]
-pub fn victim_value(pos: &Position, m: Move) -> i32 {
-    pos.piece_at(m.to()).map_or(0, |p| SEE_VALUE[p.kind().index()])
+pub fn victim_value(pos: &Position, m: Move, values: &SeeValues) -> i32 {
+    pos.piece_at(m.to()).map_or(0, |p| values[p.kind().index()])
 }
 
 /// The cheapest piece of `by` attacking `sq` with occupancy `occ` (by each kind's own moves; the king only by
@@ -64,14 +64,14 @@ fn cheapest_attacker(
 }
 
 /// Whether `m` (legal in `pos`) wins at least `threshold` in the exchange on its destination.
-pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
+pub fn see_ge(pos: &Position, m: Move, threshold: i32, values: &SeeValues) -> bool {
     let (from, to) = (m.from(), m.to());
     let Some(mover) = pos.piece_at(from) else { return false };
-    let mut swap = victim_value(pos, m) - threshold;
+    let mut swap = victim_value(pos, m, values) - threshold;
     if swap < 0 {
         return false;
     }
-    swap = SEE_VALUE[mover.kind().index()] - swap;
+    swap = values[mover.kind().index()] - swap;
     if swap <= 0 {
         return true;
     }
@@ -91,7 +91,7 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
             }
             break;
         }
-        swap = SEE_VALUE[kind.index()] - swap;
+        swap = values[kind.index()] - swap;
         if swap < res {
             break;
         }
@@ -105,9 +105,14 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
 mod tests {
     use super::*;
 
+    /// The search's default exchange values.
+    fn values() -> SeeValues {
+        *crate::search::params::SearchParams::default().see_values()
+    }
+
     /// The exchange as first written (every attacker set built at each step): the reference the faster
     /// `see_ge` must agree with. It repeats `see_ge`'s swap loop on purpose, so the two stay independent.
-    fn see_ge_reference(pos: &Position, m: Move, threshold: i32) -> bool {
+    fn see_ge_reference(pos: &Position, m: Move, threshold: i32, values: &SeeValues) -> bool {
         const CHEAPEST_FIRST: [PieceKind; 7] = [
             PieceKind::Pawn,
             PieceKind::Advisor,
@@ -130,11 +135,11 @@ mod tests {
         }
         let (from, to) = (m.from(), m.to());
         let Some(mover) = pos.piece_at(from) else { return false };
-        let mut swap = victim_value(pos, m) - threshold;
+        let mut swap = victim_value(pos, m, values) - threshold;
         if swap < 0 {
             return false;
         }
-        swap = SEE_VALUE[mover.kind().index()] - swap;
+        swap = values[mover.kind().index()] - swap;
         if swap <= 0 {
             return true;
         }
@@ -160,7 +165,7 @@ mod tests {
                 }
                 break;
             }
-            swap = SEE_VALUE[kind.index()] - swap;
+            swap = values[kind.index()] - swap;
             if swap < res {
                 break;
             }
@@ -185,8 +190,8 @@ mod tests {
                 for &m in moves.iter() {
                     for threshold in [-800, -400, -90, -1, 0, 1, 90, 160, 400, 420, 800] {
                         assert_eq!(
-                            see_ge(&pos, m, threshold),
-                            see_ge_reference(&pos, m, threshold),
+                            see_ge(&pos, m, threshold, &values()),
+                            see_ge_reference(&pos, m, threshold, &values()),
                             "{m} at {threshold} in {pos:?}"
                         );
                         checked += 1;
@@ -209,7 +214,7 @@ mod tests {
         let (mut lo, mut hi) = (-20_000i32, 20_000i32);
         while lo < hi {
             let mid = (lo + hi + 1).div_euclid(2);
-            if see_ge(pos, m, mid) {
+            if see_ge(pos, m, mid, &values()) {
                 lo = mid;
             } else {
                 hi = mid - 1;
@@ -260,8 +265,8 @@ mod tests {
     fn quiet_moves_to_attacked_squares() {
         // A red horse stepping where a black pawn takes it loses the horse.
         let (pos, m) = see_of("4k4/9/9/4p4/9/9/3N5/9/9/5K3 w - - 0 1", "d3e5");
-        assert!(!see_ge(&pos, m, 0));
-        assert!(see_ge(&pos, m, -400));
-        assert!(!see_ge(&pos, m, -399));
+        assert!(!see_ge(&pos, m, 0, &values()));
+        assert!(see_ge(&pos, m, -400, &values()));
+        assert!(!see_ge(&pos, m, -399, &values()));
     }
 }

@@ -90,7 +90,7 @@ pub struct SearchJob<'s, E: Evaluate> {
 
 /// The root moves the limits allow, captures of bigger pieces first. Falls back to every legal move if
 /// `searchmoves`/`banmoves` leave none, so a move is always played when one is legal.
-fn root_moves(pos: &Position, limits: &Limits) -> Vec<RootMove> {
+fn root_moves(pos: &Position, limits: &Limits, params: &SearchParams) -> Vec<RootMove> {
     let legal = pos.legal_moves();
     let allowed = |m: &Move| {
         (limits.searchmoves.is_empty() || limits.searchmoves.contains(m)) && !limits.banmoves.contains(m)
@@ -99,7 +99,7 @@ fn root_moves(pos: &Position, limits: &Limits) -> Vec<RootMove> {
     if moves.is_empty() {
         moves = legal.iter().copied().collect();
     }
-    moves.sort_by_key(|&m| -victim_value(pos, m));
+    moves.sort_by_key(|&m| -victim_value(pos, m, params.see_values()));
     moves.into_iter().map(RootMove::new).collect()
 }
 
@@ -112,7 +112,7 @@ pub fn run<E: Evaluate>(
     control: &SearchControl,
 ) -> SearchResult {
     let start = Instant::now();
-    let roots = root_moves(pos, limits);
+    let roots = root_moves(pos, limits, job.params);
     if roots.is_empty() {
         // Mated or stalemated: nothing to search.
         return SearchResult { best: None, ponder: None, score: -MATE, depth: 0, nodes: 0 };

@@ -447,7 +447,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         let mut skip_quiets = false;
 
         loop {
-            let ord = OrderInfo { hist: self.hist, rows };
+            let ord = OrderInfo { hist: self.hist, rows, see: self.params.see_values() };
             let Some(m) = picker.next(&self.pos, &ord, skip_quiets) else { break };
             if Some(m) == excluded {
                 continue;
@@ -473,7 +473,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                     if features.see_pruning
                         && !gives_check
                         && depth <= prm.see_capture_depth
-                        && !see_ge(&self.pos, m, -prm.see_capture_per_depth * depth)
+                        && !see_ge(&self.pos, m, -prm.see_capture_per_depth * depth, prm.see_values())
                     {
                         continue;
                     }
@@ -497,7 +497,12 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                         continue;
                     }
                     if features.see_pruning
-                        && !see_ge(&self.pos, m, -prm.see_quiet_per_depth2 * lmr_depth * lmr_depth)
+                        && !see_ge(
+                            &self.pos,
+                            m,
+                            -prm.see_quiet_per_depth2 * lmr_depth * lmr_depth,
+                            prm.see_values(),
+                        )
                     {
                         continue;
                     }
@@ -702,23 +707,26 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         let mut best_move = None;
         let mut move_count = 0;
         loop {
-            let ord = OrderInfo { hist: self.hist, rows };
+            let ord = OrderInfo { hist: self.hist, rows, see: self.params.see_values() };
             let Some(m) = picker.next(&self.pos, &ord, false) else { break };
             move_count += 1;
             if best > -MATE_BOUND {
                 if !in_check && futility_base > -MATE_BOUND {
                     // Delta pruning: even winning the victim for free cannot reach alpha (checks are kept).
-                    let futility = futility_base + victim_value(&self.pos, m);
+                    let futility = futility_base + victim_value(&self.pos, m, self.params.see_values());
                     if futility <= alpha && !self.pos.gives_check(m) {
                         best = best.max(futility);
                         continue;
                     }
-                    if futility_base <= alpha && !see_ge(&self.pos, m, 1) && !self.pos.gives_check(m) {
+                    if futility_base <= alpha
+                        && !see_ge(&self.pos, m, 1, self.params.see_values())
+                        && !self.pos.gives_check(m)
+                    {
                         best = best.max(futility_base);
                         continue;
                     }
                 }
-                if !see_ge(&self.pos, m, -self.params.qsearch_see) {
+                if !see_ge(&self.pos, m, -self.params.qsearch_see, self.params.see_values()) {
                     continue;
                 }
             }
