@@ -94,6 +94,42 @@ impl EvalChoice {
     }
 }
 
+/// The network `EvalFile` chose and the name it was loaded under; one loader for every dialect.
+#[derive(Clone, Debug)]
+pub struct LoadedNet {
+    /// The network.
+    pub net: Arc<Network>,
+    /// The option value it came from ([`eval::nnue::EMBEDDED_NAME`] for the built-in one).
+    pub name: String,
+}
+
+impl Default for LoadedNet {
+    /// The built-in network.
+    fn default() -> Self {
+        LoadedNet { net: eval::nnue::embedded(), name: eval::nnue::EMBEDDED_NAME.to_string() }
+    }
+}
+
+impl LoadedNet {
+    /// Loads the network `name` names: the built-in name, `<empty>` or an empty name mean the built-in
+    /// network (`Ok(None)`); a file that loads gives `Ok(Some(message))`. A file that cannot be used gives
+    /// `Err(message)` and leaves the network as it was.
+    pub fn load(&mut self, name: &str) -> Result<Option<String>, String> {
+        if name.is_empty() || name == eval::nnue::EMBEDDED_NAME || name.eq_ignore_ascii_case("<empty>") {
+            *self = LoadedNet::default();
+            return Ok(None);
+        }
+        match eval::nnue::file::load(std::path::Path::new(name)) {
+            Ok(net) => {
+                let text = format!("EvalFile: loaded {name} ({}x2 network)", net.hidden());
+                *self = LoadedNet { net: Arc::new(net), name: name.to_string() };
+                Ok(Some(text))
+            }
+            Err(e) => Err(format!("EvalFile {}: {e}; keeping {}", crate::parse::echo(name), self.name)),
+        }
+    }
+}
+
 /// The `eval` command's answer: every handcrafted term for Red, Black and the total (100 = a horse), the
 /// phase, the draw scale and the final score from the side to move; then the network's score.
 pub fn eval_text(pos: &Position, net: &Network, net_name: &str) -> String {

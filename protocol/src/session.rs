@@ -8,7 +8,7 @@
 use crate::capacity;
 use crate::command::{Base, BenchArgs, Command, Dialect, Go, GoClock, PositionSpec};
 use crate::draw::{self, DrawPolicy, Verdict};
-use crate::evaluator::{eval_text, new_evaluator, sync_searcher, EngineSearcher, EvalChoice};
+use crate::evaluator::{eval_text, new_evaluator, sync_searcher, EngineSearcher, EvalChoice, LoadedNet};
 use crate::format;
 use crate::options::{Applied, OptionError, OptionId, Settings};
 use crate::output::Output;
@@ -116,10 +116,9 @@ struct Session {
     clear_pending: bool,
     /// What the searcher's evaluator was made for.
     eval_applied: EvalChoice,
-    /// The network `EvalFile` loaded (the built-in one until another loads).
-    net: Arc<eval::nnue::Network>,
-    /// Its name as the `eval` command and messages show it.
-    net_name: String,
+    /// The network `EvalFile` loaded (the built-in one until another loads), with its name as the `eval`
+    /// command and messages show it.
+    net: LoadedNet,
     /// The running search is infinite: only `stop` ends it.
     search_infinite: bool,
     /// Set by the search thread just before it prints `bestmove`: from then on the session waits for the
@@ -143,8 +142,7 @@ impl Session {
             busy: None,
             clear_pending: false,
             eval_applied: EvalChoice::default(),
-            net: eval::nnue::embedded(),
-            net_name: eval::nnue::EMBEDDED_NAME.to_string(),
+            net: LoadedNet::default(),
             search_infinite: false,
             answered: Arc::new(AtomicBool::new(false)),
             control,
@@ -212,7 +210,7 @@ impl Session {
             Command::Display(style) => {
                 self.out.lines(crate::board_view::render(&self.pos, style, self.config.tty))
             }
-            Command::Eval => self.out.lines(eval_text(&self.pos, &self.net, &self.net_name).lines()),
+            Command::Eval => self.out.lines(eval_text(&self.pos, &self.net.net, &self.net.name).lines()),
             Command::Perft(depth) => self.perft(depth),
             Command::Bench(args) => self.bench(args),
             Command::Flip => {
@@ -338,21 +336,10 @@ impl Session {
     /// Loads the network `EvalFile` names (its built-in name or an empty name: the built-in network). A
     /// file that cannot be used gets one message, and the network and option value stay as they were.
     fn load_eval_file(&mut self, previous_file: String) {
-        let name = self.settings.eval_file.clone();
-        if name == eval::nnue::EMBEDDED_NAME || name.eq_ignore_ascii_case("<empty>") {
-            self.net = eval::nnue::embedded();
-            self.net_name = eval::nnue::EMBEDDED_NAME.to_string();
-            return;
-        }
-        match eval::nnue::file::load(std::path::Path::new(&name)) {
-            Ok(net) => {
-                let text = format!("EvalFile: loaded {name} ({}x2 network)", net.hidden());
-                self.net = Arc::new(net);
-                self.net_name = name;
-                self.out.line(&format::message(self.dialect, &text));
-            }
-            Err(e) => {
-                let text = format!("EvalFile {}: {e}; keeping {}", crate::parse::echo(&name), self.net_name);
+        match self.net.load(&self.settings.eval_file) {
+            Ok(None) => {}
+            Ok(Some(text)) => self.out.line(&format::message(self.dialect, &text)),
+            Err(text) => {
                 self.out.line(&format::message(self.dialect, &text));
                 self.settings.eval_file = previous_file;
             }
@@ -364,7 +351,7 @@ impl Session {
         EvalChoice {
             knowledge: self.settings.knowledge.clone(),
             nnue: self.settings.eval.eq_ignore_ascii_case("nnue"),
-            net: Arc::clone(&self.net),
+            net: Arc::clone(&self.net.net),
         }
     }
 

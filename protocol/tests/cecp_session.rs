@@ -229,3 +229,37 @@ fn game_ends_are_claimed_and_quit_ends_the_process() {
     e.send("quit");
     assert!(e.wait_exit().success());
 }
+
+#[test]
+fn evalfile_loads_a_network_and_refuses_a_bad_file_keeping_the_net() {
+    let (mut e, features) = start();
+    assert!(features.iter().any(|f| f.starts_with("feature option=\"EvalFile -file")), "{features:?}");
+    let dir = std::env::temp_dir().join(format!("chuhan-cecp-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|err| e.fail(&err.to_string()));
+    let good = eval::nnue::EMBEDDED_BYTES.to_vec();
+    let truncated = dir.join("truncated.nnue");
+    std::fs::write(&truncated, &good[..good.len() / 2]).unwrap_or_else(|err| e.fail(&err.to_string()));
+    for (path, why) in [(dir.join("missing.nnue"), "no network file"), (truncated, "truncated")] {
+        e.send(&format!("option EvalFile={}", path.display()));
+        let lines = ping(&mut e, 1);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(lines[0].starts_with("Error (EvalFile ") && lines[0].contains(why), "{lines:?}");
+        assert!(lines[0].contains(&format!("keeping {}", eval::nnue::EMBEDDED_NAME)), "{lines:?}");
+    }
+    let copy = dir.join("copy.nnue");
+    std::fs::write(&copy, &good).unwrap_or_else(|err| e.fail(&err.to_string()));
+    e.send(&format!("option EvalFile={}", copy.display()));
+    let lines = ping(&mut e, 2);
+    assert!(lines.len() == 1 && lines[0].starts_with("# EvalFile: loaded"), "{lines:?}");
+    // The loaded network plays.
+    new_game(&mut e);
+    e.send("option Eval=nnue");
+    e.send("sd 3");
+    e.send("usermove h2e2");
+    let m = engine_move(&mut e);
+    let mut pos = Position::startpos();
+    play(&e, &mut pos, "h2e2");
+    play(&e, &mut pos, &m);
+    e.send("quit");
+    let _ = std::fs::remove_dir_all(&dir);
+}

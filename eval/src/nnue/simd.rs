@@ -110,8 +110,8 @@ pub unsafe fn update_avx2(
     assert!(hidden.is_multiple_of(LANES) && out.len() >= hidden && input.len() >= hidden);
     let (out, input) = (&mut out[..hidden], &input[..hidden]);
     let row = |f: usize| &weights[f * hidden..(f + 1) * hidden];
-    // SAFETY (all three loops): `chunks_exact(LANES)` hands out slices of exactly 16 i16, so each
-    // unaligned 256-bit load and store stays inside its slice.
+    // SAFETY: `c` is always a `chunks_exact(LANES)` slice of exactly 16 i16, so the unaligned 256-bit
+    // load stays inside it.
     let load = |c: &[i16]| unsafe { _mm256_loadu_si256(c.as_ptr() as *const __m256i) };
     match (added, removed) {
         (&[a], &[r]) => {
@@ -123,6 +123,7 @@ pub unsafe fn update_avx2(
                 .zip(r.chunks_exact(LANES))
             {
                 let v = _mm256_sub_epi16(_mm256_add_epi16(load(i), load(a)), load(r));
+                // SAFETY: `o` is a `chunks_exact_mut(LANES)` slice of exactly 16 i16.
                 unsafe { _mm256_storeu_si256(o.as_mut_ptr() as *mut __m256i, v) };
             }
         }
@@ -134,6 +135,7 @@ pub unsafe fn update_avx2(
             {
                 let v = _mm256_sub_epi16(_mm256_add_epi16(load(i), load(a)), load(r1));
                 let v = _mm256_sub_epi16(v, load(r2));
+                // SAFETY: `o` is a `chunks_exact_mut(LANES)` slice of exactly 16 i16.
                 unsafe { _mm256_storeu_si256(o.as_mut_ptr() as *mut __m256i, v) };
             }
         }

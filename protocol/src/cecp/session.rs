@@ -12,7 +12,7 @@
 use super::command::{self, Cecp, Level};
 use super::format;
 use crate::draw::{self, DrawPolicy, Verdict};
-use crate::evaluator::{new_evaluator, sync_searcher, EngineSearcher, EvalChoice};
+use crate::evaluator::{new_evaluator, sync_searcher, EngineSearcher, EvalChoice, LoadedNet};
 use crate::options::{Applied, OptionId, Settings, MAX_HASH_MB, MAX_THREADS};
 use crate::output::Output;
 use crate::reader::{Input, MAX_LINE};
@@ -125,6 +125,8 @@ struct Game {
     clear_pending: bool,
     /// The evaluation the searcher was last given.
     eval_applied: EvalChoice,
+    /// The network `EvalFile` loaded (the built-in one until another loads).
+    net: LoadedNet,
 }
 
 impl Game {
@@ -151,6 +153,7 @@ impl Game {
             job: None,
             latest: Arc::new(Mutex::new(None)),
             clear_pending: false,
+            net: LoadedNet::default(),
         }
     }
 
@@ -276,8 +279,17 @@ impl Game {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>, line: &str) {
+        let previous_file = self.settings.eval_file.clone();
         match self.settings.set(name, value) {
             Ok(Applied::Pressed(OptionId::ClearHash | OptionId::NewGame)) => self.clear_pending = true,
+            Ok(Applied::Set(OptionId::EvalFile)) => match self.net.load(&self.settings.eval_file) {
+                Ok(None) => {}
+                Ok(Some(text)) => self.out.line(&format::debug(&text)),
+                Err(text) => {
+                    self.settings.eval_file = previous_file;
+                    return self.error(&text, line);
+                }
+            },
             Ok(_) => {}
             Err(e) => return self.error(&e.to_string(), line),
         }
@@ -400,11 +412,10 @@ impl Game {
         if searcher.options() != &wanted {
             searcher.set_options(wanted);
         }
-        // CECP plays the embedded network when Eval is nnue (EvalFile is not read in this dialect yet).
         let wanted = EvalChoice {
             knowledge: self.settings.knowledge.clone(),
             nnue: self.settings.eval.eq_ignore_ascii_case("nnue"),
-            net: eval::nnue::embedded(),
+            net: Arc::clone(&self.net.net),
         };
         sync_searcher(searcher, &self.settings, wanted, &mut self.eval_applied, &mut self.clear_pending);
     }
