@@ -325,40 +325,60 @@ impl EngineProcess {
             Err(EngineError::Write(_)) => return Ok(GoOutcome::Exited),
             Err(e) => return Err(e),
         }
+        let dialect = self.dialect;
+        Ok(self.await_reply(allowance_ms, grace_ms, "stop", |line, reply| {
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("info") => {
+                    read_info(dialect, words, reply);
+                    false
+                }
+                Some("bestmove") => {
+                    let rest: Vec<&str> = words.collect();
+                    reply.bestmove = rest.first().filter(|m| **m != "(none)").map(|m| m.to_string());
+                    reply.resign = rest.contains(&"resign");
+                    true
+                }
+                Some("nobestmove") => {
+                    reply.bestmove = None;
+                    true
+                }
+                _ => false,
+            }
+        }))
+    }
+
+    /// Waits for the engine's answer to a search, in every dialect: each line goes to `read`, which fills
+    /// the reply and says whether the engine has answered; after `allowance_ms` the engine is hurried with
+    /// `hurry` (`stop`, or CECP's `?`) and given `grace_ms` more before the runner gives up on it.
+    fn await_reply(
+        &mut self,
+        allowance_ms: u64,
+        grace_ms: u64,
+        hurry: &str,
+        mut read: impl FnMut(&str, &mut Reply) -> bool,
+    ) -> GoOutcome {
         let start = Instant::now();
         let mut reply = Reply::default();
         let mut deadline = start + Duration::from_millis(allowance_ms);
-        let mut stopped = false;
+        let mut hurried = false;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
                 Ok((at, line)) => {
-                    let mut words = line.split_whitespace();
-                    match words.next() {
-                        Some("info") => read_info(self.dialect, words, &mut reply),
-                        Some("bestmove") => {
-                            let rest: Vec<&str> = words.collect();
-                            reply.bestmove = rest.first().filter(|m| **m != "(none)").map(|m| m.to_string());
-                            reply.resign = rest.contains(&"resign");
-                            reply.elapsed_ms = at.saturating_duration_since(start).as_millis() as u64;
-                            return Ok(GoOutcome::Reply(reply));
-                        }
-                        Some("nobestmove") => {
-                            reply.bestmove = None;
-                            reply.elapsed_ms = at.saturating_duration_since(start).as_millis() as u64;
-                            return Ok(GoOutcome::Reply(reply));
-                        }
-                        _ => {}
+                    if read(&line, &mut reply) {
+                        reply.elapsed_ms = at.saturating_duration_since(start).as_millis() as u64;
+                        return GoOutcome::Reply(reply);
                     }
                 }
-                Err(RecvTimeoutError::Timeout) if !stopped => {
-                    stopped = true;
+                Err(RecvTimeoutError::Timeout) if !hurried => {
+                    hurried = true;
                     // A dead pipe here shows up as Disconnected on the next read.
-                    let _ = self.send("stop");
+                    let _ = self.send(hurry);
                     deadline = Instant::now() + Duration::from_millis(grace_ms);
                 }
-                Err(RecvTimeoutError::Timeout) => return Ok(GoOutcome::NoReply),
-                Err(RecvTimeoutError::Disconnected) => return Ok(GoOutcome::Exited),
+                Err(RecvTimeoutError::Timeout) => return GoOutcome::NoReply,
+                Err(RecvTimeoutError::Disconnected) => return GoOutcome::Exited,
             }
         }
     }

@@ -8,7 +8,7 @@ use super::{EngineError, EngineProcess, GoOutcome, GoRequest, Reply, MATE_CP};
 use crate::cecp::format::to_xboard_fen;
 use crate::matchrunner::config::{EngineSpec, SearchLimits};
 use std::sync::mpsc::RecvTimeoutError;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// What the runner knows of a CECP engine's state.
 #[derive(Clone, Debug, Default)]
@@ -160,46 +160,28 @@ impl EngineProcess {
                 Err(e) => return Err(e),
             }
         }
-        let start = Instant::now();
-        let mut reply = Reply::default();
-        let mut deadline = start + Duration::from_millis(allowance_ms);
-        let mut hurried = false;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok((at, line)) => {
-                    let elapsed = at.saturating_duration_since(start).as_millis() as u64;
-                    match read_line(&line, &mut reply) {
-                        Answer::Nothing => {}
-                        Answer::Move(m) => {
-                            let mut moves = history.to_vec();
-                            moves.push(m.clone());
-                            self.cecp.playing = Some((req.start_fen.to_string(), moves));
-                            reply.bestmove = Some(m);
-                            reply.elapsed_ms = elapsed;
-                            return Ok(GoOutcome::Reply(reply));
-                        }
-                        Answer::Resign => {
-                            reply.resign = true;
-                            reply.elapsed_ms = elapsed;
-                            return Ok(GoOutcome::Reply(reply));
-                        }
-                        Answer::NoMove(said) => {
-                            reply.said = Some(said);
-                            reply.elapsed_ms = elapsed;
-                            return Ok(GoOutcome::Reply(reply));
-                        }
-                    }
+        let outcome =
+            self.await_reply(allowance_ms, grace_ms, "?", |line, reply| match read_line(line, reply) {
+                Answer::Nothing => false,
+                Answer::Move(m) => {
+                    reply.bestmove = Some(m);
+                    true
                 }
-                Err(RecvTimeoutError::Timeout) if !hurried => {
-                    hurried = true;
-                    let _ = self.send("?");
-                    deadline = Instant::now() + Duration::from_millis(grace_ms);
+                Answer::Resign => {
+                    reply.resign = true;
+                    true
                 }
-                Err(RecvTimeoutError::Timeout) => return Ok(GoOutcome::NoReply),
-                Err(RecvTimeoutError::Disconnected) => return Ok(GoOutcome::Exited),
-            }
+                Answer::NoMove(said) => {
+                    reply.said = Some(said);
+                    true
+                }
+            });
+        if let GoOutcome::Reply(Reply { bestmove: Some(m), .. }) = &outcome {
+            let mut moves = history.to_vec();
+            moves.push(m.clone());
+            self.cecp.playing = Some((req.start_fen.to_string(), moves));
         }
+        Ok(outcome)
     }
 }
 
