@@ -324,7 +324,18 @@ impl Piece {
     /// The piece's kind.
     #[inline(always)]
     pub const fn kind(self) -> PieceKind {
-        PieceKind::ALL[self as usize % PieceKind::NUM]
+        // A table padded to 16 and a mask: one load, where `% 7` took a multiply and shifts on every call
+        // (1.3% of the bench's instructions, callgrind).
+        const KIND: [PieceKind; 16] = {
+            let mut t = [PieceKind::King; 16];
+            let mut i = 0;
+            while i < Piece::NUM {
+                t[i] = PieceKind::ALL[i % PieceKind::NUM];
+                i += 1;
+            }
+            t
+        };
+        KIND[self as usize & 15]
     }
 
     /// The FEN letter: upper case for Red.

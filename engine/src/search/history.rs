@@ -68,6 +68,19 @@ impl Histories {
         (pos.side_to_move().index() * SQUARES + m.from().index()) * SQUARES + m.to().index()
     }
 
+    /// The butterfly table of the side to move in `pos`, by `from * 90 + to`.
+    #[inline(always)]
+    pub fn butterfly_of(&self, pos: &Position) -> &[i16] {
+        let base = pos.side_to_move().index() * SQUARES * SQUARES;
+        &self.butterfly[base..base + SQUARES * SQUARES]
+    }
+
+    /// Continuation-history row `row` (a previous move's piece and destination), by [`piece_to`].
+    #[inline(always)]
+    pub fn continuation_row(&self, row: usize) -> &[i16] {
+        &self.continuation[row * PIECE_TO..(row + 1) * PIECE_TO]
+    }
+
     /// Butterfly history of a quiet move in `pos` (before it is played).
     #[inline(always)]
     pub fn butterfly(&self, pos: &Position, m: Move) -> i32 {
