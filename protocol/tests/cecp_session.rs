@@ -53,6 +53,14 @@ fn play(e: &Engine, pos: &mut Position, m: &str) {
     }
 }
 
+/// Reads chuhan's move as Black after Red's h2e2 and checks that it is legal there.
+fn answers_h2e2(e: &mut Engine) {
+    let m = engine_move(e);
+    let mut pos = Position::startpos();
+    play(e, &mut pos, "h2e2");
+    play(e, &mut pos, &m);
+}
+
 #[test]
 fn feature_negotiation_offers_what_xboard_needs() {
     let (mut e, features) = start();
@@ -115,10 +123,7 @@ fn a_game_as_xboard_plays_it() {
     // A new game where chuhan has Black (the default after `new`): it waits for Red's move.
     new_game(&mut e);
     e.send("usermove h2e2");
-    let m = engine_move(&mut e);
-    let mut pos = Position::startpos();
-    play(&e, &mut pos, "h2e2");
-    play(&e, &mut pos, &m);
+    answers_h2e2(&mut e);
     e.send("quit");
     assert!(e.wait_exit().success());
 }
@@ -149,10 +154,7 @@ fn bad_input_gets_one_line_and_the_game_goes_on() {
     assert_eq!(ping(&mut e, 4), Vec::<String>::new(), "one line per error, nothing more");
     // The game is still h2e2 from the start, and chuhan answers it as Black.
     e.send("go");
-    let m = engine_move(&mut e);
-    let mut pos = Position::startpos();
-    play(&e, &mut pos, "h2e2");
-    play(&e, &mut pos, &m);
+    answers_h2e2(&mut e);
 }
 
 #[test]
@@ -256,10 +258,7 @@ fn evalfile_loads_a_network_and_refuses_a_bad_file_keeping_the_net() {
     e.send("option Eval=nnue");
     e.send("sd 3");
     e.send("usermove h2e2");
-    let m = engine_move(&mut e);
-    let mut pos = Position::startpos();
-    play(&e, &mut pos, "h2e2");
-    play(&e, &mut pos, &m);
+    answers_h2e2(&mut e);
     e.send("quit");
     let _ = std::fs::remove_dir_all(&dir);
 }
