@@ -38,6 +38,12 @@ fn gravity(entry: &mut i16, bonus: i32) {
     *entry = (v + b - v * b.abs() / HISTORY_MAX) as i16;
 }
 
+/// A move's index in one side's butterfly table (origin, destination).
+#[inline(always)]
+pub fn from_to(m: Move) -> usize {
+    m.from().index() * SQUARES + m.to().index()
+}
+
 /// The continuation-history row (or column) of `piece` arriving on the destination of `m`.
 #[inline(always)]
 pub fn piece_to(piece: Piece, m: Move) -> usize {
@@ -65,10 +71,10 @@ impl Histories {
 
     #[inline(always)]
     fn butterfly_index(pos: &Position, m: Move) -> usize {
-        (pos.side_to_move().index() * SQUARES + m.from().index()) * SQUARES + m.to().index()
+        pos.side_to_move().index() * SQUARES * SQUARES + from_to(m)
     }
 
-    /// The butterfly table of the side to move in `pos`, by `from * 90 + to`.
+    /// The butterfly table of the side to move in `pos`, by [`from_to`].
     #[inline(always)]
     pub fn butterfly_of(&self, pos: &Position) -> &[i16] {
         let base = pos.side_to_move().index() * SQUARES * SQUARES;

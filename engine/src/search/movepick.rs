@@ -9,7 +9,7 @@
 //! The generator is exactly legal, so generated moves need no check; the hash move, killers and
 //! counter-move come from other positions and are checked with `Position::is_legal` first.
 
-use super::history::{piece_to, Histories};
+use super::history::{from_to, piece_to, Histories};
 use super::see::{see_ge, victim_value, SeeValues};
 use crate::movegen::{GenType, MoveList, MAX_MOVES};
 use crate::position::Position;
@@ -142,7 +142,7 @@ impl MovePicker {
                 continue;
             };
             let col = piece_to(piece, m);
-            let b = butterfly[m.from().index() * 90 + m.to().index()] as i32;
+            let b = butterfly[from_to(m)] as i32;
             self.scores[i] = 2 * b + r0[col] as i32 + r1[col] as i32 + r2[col] as i32 / 2;
         }
     }
