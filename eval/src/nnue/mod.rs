@@ -29,7 +29,7 @@ use std::sync::Arc;
 #[doc(hidden)]
 macro_rules! default_net_name {
     () => {
-        "chuhan-471f9665.nnue"
+        "chuhan-2a986b82.nnue"
     };
 }
 
