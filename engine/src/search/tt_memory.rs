@@ -15,6 +15,13 @@
 //! `calloc` path (the lazy one) only for alignments up to 16 bytes, and writes zeros over everything
 //! otherwise. So the memory is asked for with word alignment, one bucket larger, and the buckets start at
 //! the first cache-line boundary inside it.
+//!
+//! Huge pages (Linux): a probe lands on a random bucket, so with 4 KiB pages nearly every probe of a table
+//! larger than the TLB's reach (a few MiB) also misses the TLB and walks the page tables. Tables of 2 MiB
+//! or more therefore start on a 2 MiB boundary (the allocation is 2 MiB larger) and are marked with
+//! `madvise(MADV_HUGEPAGE)`, which kernels whose transparent huge pages are set to `madvise` (the common
+//! default) need before they back the range with 2 MiB pages. The pages are still zeroed and mapped
+//! lazily by the kernel; the advice is only a hint, and a kernel that refuses it leaves 4 KiB pages.
 
 use std::alloc::{alloc_zeroed, dealloc, handle_alloc_error, Layout};
 use std::ptr::NonNull;
@@ -56,12 +63,13 @@ impl Buckets {
 
     /// `len` empty buckets (`len` > 0), or `None` if the allocator cannot give that much.
     pub fn zeroed(len: usize) -> Option<Buckets> {
-        let align = std::mem::align_of::<Bucket>();
-        let size = len.max(1).checked_mul(std::mem::size_of::<Bucket>())?.checked_add(align)?;
+        let bytes = len.max(1).checked_mul(std::mem::size_of::<Bucket>())?;
+        let align = if bytes >= HUGE_PAGE { HUGE_PAGE } else { std::mem::align_of::<Bucket>() };
+        let size = bytes.checked_add(align)?;
         let layout = Layout::from_size_align(size, std::mem::align_of::<AtomicU64>()).ok()?;
         // SAFETY: the layout's size is not zero, as `alloc_zeroed` requires.
         let base = NonNull::new(unsafe { alloc_zeroed(layout) })?;
-        // Word alignment leaves at most `align - 8` bytes before the boundary, and one spare bucket was
+        // Word alignment leaves at most `align - 8` bytes before the boundary, and `align` spare bytes were
         // asked for, so `len` buckets fit after it.
         let offset = base.as_ptr().align_offset(align);
         if offset >= align {
@@ -71,6 +79,9 @@ impl Buckets {
         }
         let first = base.as_ptr().wrapping_add(offset).cast::<Bucket>();
         let first = NonNull::new(first)?;
+        if align == HUGE_PAGE {
+            advise_huge_pages(first.as_ptr().cast(), bytes - bytes % HUGE_PAGE);
+        }
         Some(Buckets { base, layout, first, len: len.max(1) })
     }
 
@@ -79,6 +90,27 @@ impl Buckets {
         Buckets::zeroed(len).unwrap_or_else(|| handle_alloc_error(Layout::new::<Bucket>()))
     }
 }
+
+/// The size of an x86-64 (and common AArch64) huge page.
+const HUGE_PAGE: usize = 2 << 20;
+
+/// Asks the kernel to back `len` bytes from `start` (2 MiB aligned, inside one allocation) with huge pages.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(start: *mut u8, len: usize) {
+    // Declared here instead of pulling in the `libc` crate for one call; the C library is linked anyway.
+    extern "C" {
+        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: std::ffi::c_int) -> std::ffi::c_int;
+    }
+    /// `MADV_HUGEPAGE` from Linux's `<asm-generic/mman-common.h>` (the same value on every architecture).
+    const MADV_HUGEPAGE: std::ffi::c_int = 14;
+    // SAFETY: the range lies inside a live allocation that this `Buckets` owns; `madvise` with this advice
+    // changes neither its contents nor its mapping, only how the kernel backs it. A failure (an old kernel,
+    // huge pages switched off) is harmless and ignored: the table then simply uses small pages.
+    let _ = unsafe { madvise(start.cast(), len, MADV_HUGEPAGE) };
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_start: *mut u8, _len: usize) {}
 
 impl std::ops::Deref for Buckets {
     type Target = [Bucket];
@@ -118,6 +150,13 @@ mod tests {
             let mut b = Buckets::zeroed(len).expect("memory");
             assert_eq!(b.len(), len);
             assert_eq!(b.as_ptr() as usize % 64, 0);
+            if len * 64 >= HUGE_PAGE {
+                assert_eq!(
+                    b.as_ptr() as usize % HUGE_PAGE,
+                    0,
+                    "a large table starts on a huge-page boundary"
+                );
+            }
             assert!(b.iter().step_by(97).all(|x| x.words.iter().all(|w| w.load(Ordering::Relaxed) == 0)));
             b[len - 1].words[7].store(5, Ordering::Relaxed);
             *b[0].words[0].get_mut() = 9;
