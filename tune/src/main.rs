@@ -118,6 +118,16 @@ enum Command {
         #[arg(long, default_value = "target/spsa")]
         dir: PathBuf,
     },
+    /// Prints an SPSA run's tuned values against the defaults; with `--options`, only the
+    /// `option.tune.<name>=<value>` words that differ from the defaults, one a line (for `chuhan match`).
+    SpsaValues {
+        /// The run's directory (its `state.txt`).
+        #[arg(long, default_value = "target/spsa")]
+        dir: PathBuf,
+        /// Print only the option words.
+        #[arg(long)]
+        options: bool,
+    },
     /// Self-play games at a fixed node budget for training data, appended to a game file (resumable).
     Datagen {
         /// Games the file should hold at the end.
@@ -512,6 +522,13 @@ fn main() -> ExitCode {
             })
             .map(|state| println!("{}", tune::spsa::summary(&state)))
         }
+        Command::SpsaValues { dir, options } => tune::spsa::load(&dir).map(|state| {
+            if options {
+                tune::spsa::tuned_options(&state).iter().for_each(|w| println!("{w}"));
+            } else {
+                print!("{}", tune::spsa::summary(&state));
+            }
+        }),
         Command::Tune { data, weights, out, iterations, learning_rate, regularization, validation_every } => {
             let config = TexelConfig { iterations, learning_rate, regularization, validation_every };
             run_tune(&data, weights.as_deref(), &out, &config)

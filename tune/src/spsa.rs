@@ -264,6 +264,24 @@ pub fn summary(state: &SpsaState) -> String {
     s
 }
 
+/// The `option.tune.<name>=<value>` words (for `chuhan match --engine`) that make an engine play the
+/// state's values: one per parameter whose played value differs from its default.
+pub fn tuned_options(state: &SpsaState) -> Vec<String> {
+    state
+        .thetas
+        .iter()
+        .filter(|t| t.played(t.value) != t.tunable.default)
+        .map(|t| format!("option.tune.{}={}", t.tunable.name, t.played(t.value)))
+        .collect()
+}
+
+/// Reads the checkpoint of the run in `dir`.
+pub fn load(dir: &Path) -> Result<SpsaState, String> {
+    let path = dir.join("state.txt");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    SpsaState::from_text(&text)
+}
+
 /// Writes (or appends) `text` to `path`.
 fn write(path: &Path, text: &str, append: bool) -> Result<(), String> {
     use std::io::Write;
@@ -288,6 +306,11 @@ mod tests {
         state.games = 28;
         state.thetas[0].value = 71.25;
         assert_eq!(SpsaState::from_text(&state.to_text()).expect("reads"), state);
+        // 71.25 plays as 71 (the default is 70); lmr_base still plays its default, so it is not named.
+        assert_eq!(tuned_options(&state), ["option.tune.rfp_margin=71"]);
+        state.thetas[1].value = 1e9;
+        let top = state.thetas[1].tunable.max;
+        assert_eq!(tuned_options(&state)[1], format!("option.tune.lmr_base={top}"), "clamped to the range");
         assert!(SpsaState::start(&["no_such".into()]).is_err());
         assert!(SpsaState::from_text("no_such 3").is_err());
         assert_eq!(SpsaState::start(&[]).expect("all").thetas.len(), SearchParams::TUNABLES.len());
