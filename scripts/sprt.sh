@@ -38,21 +38,13 @@ cp "$root/target/sprt-base/release/chuhan" "$work/chuhan-base"
 
 stamp=$(date +%Y%m%d-%H%M%S)
 results=${RESUME:-$out/new-vs-$short-$stamp.txt}
-pgn=${results%.txt}.pgn
-resume=()
-if [[ -n ${RESUME:-} ]]; then resume=(--resume); fi
 log=()
 if [[ ${ENGINE_LOG:-0} == 1 ]]; then log=(--engine-log "${results%.txt}.log"); fi
 echo "results: $results" >&2
 
-"$work/chuhan-new" match \
+# shellcheck source=lib/sprt_match.sh
+source "$root/scripts/lib/sprt_match.sh"
+sprt_match "$work/chuhan-new" "$results" \
     --engine name=new cmd="$work/chuhan-new" \
     --engine name="base-$short" cmd="$work/chuhan-base" \
-    --each proto=uci option.Hash="${HASH:-16}" option.Threads=1 \
-    --tc "${TC:-5+0.05}" \
-    --concurrency "${CONCURRENCY:-$(nproc 2>/dev/null || echo 2)}" \
-    --games "${GAMES:-20000}" \
-    --openings "$root/scripts/openings.fen" --order random \
-    --sprt elo0="${ELO0:-0}" elo1="${ELO1:-5}" alpha="${ALPHA:-0.05}" beta="${BETA:-0.05}" \
-    --results "$results" --pgn "$pgn" \
-    "${resume[@]}" "${log[@]}" "$@"
+    -- "${log[@]}" "$@"

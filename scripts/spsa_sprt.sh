@@ -34,19 +34,11 @@ target/release/chuhan-tune spsa-values --dir "$dir" >&2
 
 stamp=$(date +%Y%m%d-%H%M%S)
 results=${RESUME:-$out/spsa-vs-defaults-$stamp.txt}
-pgn=${results%.txt}.pgn
-resume=()
-if [[ -n ${RESUME:-} ]]; then resume=(--resume); fi
 echo "results: $results" >&2
 
-"$work/chuhan" match \
+# shellcheck source=lib/sprt_match.sh
+source "$root/scripts/lib/sprt_match.sh"
+sprt_match "$work/chuhan" "$results" \
     --engine name=tuned cmd="$work/chuhan" "${tuned[@]}" \
     --engine name=defaults cmd="$work/chuhan" \
-    --each proto=uci option.Hash="${HASH:-16}" option.Threads=1 \
-    --tc "${TC:-5+0.05}" \
-    --concurrency "${CONCURRENCY:-$(nproc 2>/dev/null || echo 2)}" \
-    --games "${GAMES:-20000}" \
-    --openings "$root/scripts/openings.fen" --order random \
-    --sprt elo0="${ELO0:-0}" elo1="${ELO1:-5}" alpha="${ALPHA:-0.05}" beta="${BETA:-0.05}" \
-    --results "$results" --pgn "$pgn" \
-    "${resume[@]}" "$@"
+    -- "$@"

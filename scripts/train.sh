@@ -74,14 +74,13 @@ sprt)
     bin=target/nnue/chuhan-sprt
     cp target/release/chuhan "$bin"
     results=${RESUME:-target/nnue/sprt-$(date +%Y%m%d-%H%M%S).txt}
-    resume=()
-    if [ -n "${RESUME:-}" ]; then resume=(--resume); fi
     echo "results: $results" >&2
-    "$bin" match --engine name=new cmd="$bin" option.Eval=nnue "option.EvalFile=$NET" \
-        --engine name=builtin cmd="$bin" option.Eval=nnue --tc 5+0.05 --games 20000 \
-        --concurrency "$THREADS" --openings scripts/openings.fen --order random --seed "$SEED" \
-        --sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 --results "$results" "${resume[@]}" \
-        --pgn "${results%.txt}.pgn"
+    # shellcheck source=lib/sprt_match.sh
+    source scripts/lib/sprt_match.sh
+    ELO1=${ELO1:-10} CONCURRENCY=${CONCURRENCY:-$THREADS} sprt_match "$bin" "$results" \
+        --engine name=new cmd="$bin" option.Eval=nnue "option.EvalFile=$NET" \
+        --engine name=builtin cmd="$bin" option.Eval=nnue \
+        -- --seed "$SEED"
     ;;
 *)
     sed -n '2,24p' "$0"
