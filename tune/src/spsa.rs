@@ -166,7 +166,9 @@ fn play_round(
     minus: &[(&str, i32)],
     seed: u64,
 ) -> Result<i64, String> {
-    let results = config.dir.join("round.txt");
+    // Named by this process, so that the match of a killed run, which may still be finishing its games,
+    // never writes into the file of the run that resumed it.
+    let results = config.dir.join(format!("round-{}.txt", std::process::id()));
     let _ = std::fs::remove_file(&results);
     let mut cmd = Command::new(&config.engine);
     cmd.arg("match").arg("--engine").args(engine_words(config, "plus", plus));
@@ -182,6 +184,7 @@ fn play_round(
         return Err(format!("chuhan match failed: {}", String::from_utf8_lossy(&out.stderr)));
     }
     let text = std::fs::read_to_string(&results).map_err(|e| format!("no results from the match: {e}"))?;
+    let _ = std::fs::remove_file(&results);
     let mut net = 0i64;
     for row in text.lines().filter_map(ResultRow::parse) {
         let plus_color = if row.red == "plus" { engine::Color::Red } else { engine::Color::Black };
@@ -205,9 +208,19 @@ pub fn run(config: &SpsaConfig, mut progress: impl FnMut(&SpsaState, i64)) -> Re
         Ok(text) => SpsaState::from_text(&text)?,
         Err(_) => SpsaState::start(&config.params)?,
     };
-    if !trajectory.exists() {
-        let header: Vec<&str> = state.thetas.iter().map(|t| t.tunable.name).collect();
-        write(&trajectory, &format!("round,games,result,{}\n", header.join(",")), false)?;
+    match std::fs::read_to_string(&trajectory) {
+        // A run stopped between appending a round's row and writing the checkpoint plays that round again:
+        // drop the rows the checkpoint does not hold, so that each round has one row.
+        Ok(text) => {
+            let kept = trajectory_up_to(&text, state.round);
+            if kept.len() != text.len() {
+                write_atomically(&trajectory, kept)?;
+            }
+        }
+        Err(_) => {
+            let header: Vec<&str> = state.thetas.iter().map(|t| t.tunable.name).collect();
+            write(&trajectory, &format!("round,games,result,{}\n", header.join(",")), false)?;
+        }
     }
     while state.round < config.rounds {
         let k = state.round + 1;
@@ -240,7 +253,7 @@ pub fn run(config: &SpsaConfig, mut progress: impl FnMut(&SpsaState, i64)) -> Re
         state.games += 2 * config.pairs_per_round;
         let values: Vec<String> = state.thetas.iter().map(|t| format!("{:.3}", t.value)).collect();
         write(&trajectory, &format!("{},{},{},{}\n", state.round, state.games, net, values.join(",")), true)?;
-        write(&checkpoint, &state.to_text(), false)?;
+        write_atomically(&checkpoint, &state.to_text())?;
         progress(&state, net);
     }
     Ok(state)
@@ -282,6 +295,29 @@ pub fn load(dir: &Path) -> Result<SpsaState, String> {
     SpsaState::from_text(&text)
 }
 
+/// The header and the rows of rounds 1..=`round` of a trajectory's text (rows are in round order).
+fn trajectory_up_to(text: &str, round: u64) -> &str {
+    let mut end = 0;
+    for line in text.split_inclusive('\n') {
+        let row_round = line.split(',').next().and_then(|r| r.trim().parse::<u64>().ok());
+        if row_round.is_some_and(|r| r > round) {
+            break;
+        }
+        end += line.len();
+    }
+    &text[..end]
+}
+
+/// Replaces `path` with `text` by writing a sibling file and renaming it over `path`, so that a run killed
+/// while writing leaves the old file whole rather than a truncated one.
+fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    write(&tmp, text, false)?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("cannot replace {}: {e}", path.display()))
+}
+
 /// Writes (or appends) `text` to `path`.
 fn write(path: &Path, text: &str, append: bool) -> Result<(), String> {
     use std::io::Write;
@@ -314,6 +350,30 @@ mod tests {
         assert!(SpsaState::start(&["no_such".into()]).is_err());
         assert!(SpsaState::from_text("no_such 3").is_err());
         assert_eq!(SpsaState::start(&[]).expect("all").thetas.len(), SearchParams::TUNABLES.len());
+    }
+
+    #[test]
+    fn a_resumed_trajectory_keeps_only_the_checkpoints_rounds() {
+        let text = "round,games,result,a\n1,4,0,70.1\n2,8,-1,70.0\n3,12,2,70.4\n";
+        assert_eq!(trajectory_up_to(text, 3), text);
+        assert_eq!(trajectory_up_to(text, 2), "round,games,result,a\n1,4,0,70.1\n2,8,-1,70.0\n");
+        assert_eq!(trajectory_up_to(text, 0), "round,games,result,a\n");
+        // A row cut off by a kill has no newline; it goes with the rounds past the checkpoint.
+        assert_eq!(trajectory_up_to("round,a\n1,4,0,7\n2,8", 1), "round,a\n1,4,0,7\n");
+    }
+
+    #[test]
+    fn checkpoints_are_replaced_whole() {
+        let dir = std::env::temp_dir().join(format!("chuhan-spsa-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("state.txt");
+        write_atomically(&path, "round 1\n").expect("written");
+        write_atomically(&path, "round 2\n").expect("replaced");
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "round 2\n");
+        let names: Vec<_> =
+            std::fs::read_dir(&dir).expect("list").map(|e| e.expect("entry").file_name()).collect();
+        assert_eq!(names, ["state.txt"], "no temporary file is left behind");
+        std::fs::remove_dir_all(&dir).expect("cleaned up");
     }
 
     #[test]
