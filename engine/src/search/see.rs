@@ -110,6 +110,11 @@ mod tests {
         *crate::search::params::SearchParams::default().see_values()
     }
 
+    /// One piece kind's default exchange value, so the expectations follow the tuned parameters.
+    fn value(kind: PieceKind) -> i32 {
+        values()[kind.index()]
+    }
+
     /// The exchange as first written (every attacker set built at each step): the reference the faster
     /// `see_ge` must agree with. It repeats `see_ge`'s swap loop on purpose, so the two stay independent.
     fn see_ge_reference(pos: &Position, m: Move, threshold: i32, values: &SeeValues) -> bool {
@@ -227,10 +232,10 @@ mod tests {
     fn free_piece_and_defended_piece() {
         // Red rook takes an undefended black horse.
         let (pos, m) = see_of("4k4/9/9/9/4n4/9/9/9/9/4RK3 w - - 0 1", "e0e5");
-        assert_eq!(see_value(&pos, m), 400);
-        // The horse is defended by a black rook behind it: rook for horse loses 400.
+        assert_eq!(see_value(&pos, m), value(PieceKind::Horse));
+        // The horse is defended by a black rook behind it: the rook is lost for the horse.
         let (pos, m) = see_of("4k4/4r4/9/9/4n4/9/9/9/9/4RK3 w - - 0 1", "e0e5");
-        assert_eq!(see_value(&pos, m), -400);
+        assert_eq!(see_value(&pos, m), value(PieceKind::Horse) - value(PieceKind::Rook));
     }
 
     #[test]
@@ -238,9 +243,9 @@ mod tests {
         // Red rook takes a pawn on e5; a black cannon on e7 sees e5 over the red pawn on e6, so the rook is lost;
         // with the cannon on e8 and nothing between, it has no screen and the pawn is free.
         let (pos, m) = see_of("3k5/9/4c4/4P4/4p4/9/9/9/9/4RK3 w - - 0 1", "e0e5");
-        assert_eq!(see_value(&pos, m), 90 - 800);
+        assert_eq!(see_value(&pos, m), value(PieceKind::Pawn) - value(PieceKind::Rook));
         let (pos, m) = see_of("3k5/4c4/9/9/4p4/9/9/9/9/4RK3 w - - 0 1", "e0e5");
-        assert_eq!(see_value(&pos, m), 90);
+        assert_eq!(see_value(&pos, m), value(PieceKind::Pawn));
     }
 
     #[test]
@@ -248,17 +253,17 @@ mod tests {
         // Red cannon e2 takes the horse on e6 over the pawn on e4; black rook e9 recaptures; red rook e0 has
         // the cannon's old screen (the pawn on e4) in its way, so it cannot take back.
         let (pos, m) = see_of("3kr4/9/9/4n4/9/4p4/9/4C4/9/4RK3 w - - 0 1", "e2e6");
-        assert_eq!(see_value(&pos, m), 400 - 420);
+        assert_eq!(see_value(&pos, m), value(PieceKind::Horse) - value(PieceKind::Cannon));
     }
 
     #[test]
     fn king_recaptures_only_when_safe() {
         // Red rook takes a black advisor next to the king: the king recaptures (nothing else defends).
         let (pos, m) = see_of("4k4/4a4/9/9/9/9/9/9/9/4RK3 w - - 0 1", "e0e8");
-        assert_eq!(see_value(&pos, m), 160 - 800);
+        assert_eq!(see_value(&pos, m), value(PieceKind::Advisor) - value(PieceKind::Rook));
         // With a red rook behind on the file, the king cannot take back.
         let (pos, m) = see_of("4k4/4a4/9/9/9/9/9/4R4/9/4RK3 w - - 0 1", "e2e8");
-        assert_eq!(see_value(&pos, m), 160);
+        assert_eq!(see_value(&pos, m), value(PieceKind::Advisor));
     }
 
     #[test]
@@ -266,7 +271,8 @@ mod tests {
         // A red horse stepping where a black pawn takes it loses the horse.
         let (pos, m) = see_of("4k4/9/9/4p4/9/9/3N5/9/9/5K3 w - - 0 1", "d3e5");
         assert!(!see_ge(&pos, m, 0, &values()));
-        assert!(see_ge(&pos, m, -400, &values()));
-        assert!(!see_ge(&pos, m, -399, &values()));
+        let horse = value(PieceKind::Horse);
+        assert!(see_ge(&pos, m, -horse, &values()));
+        assert!(!see_ge(&pos, m, -horse + 1, &values()));
     }
 }
