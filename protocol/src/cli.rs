@@ -40,7 +40,7 @@ pub struct BenchArgs {
     pub fens: Option<PathBuf>,
     /// The evaluation: `nnue` (the learned network, what the engine plays with by default) or `classical`
     /// (handcrafted).
-    #[arg(long, default_value = crate::options::DEFAULT_EVAL, value_parser = ["classical", "nnue"])]
+    #[arg(long, default_value = crate::options::DEFAULT_EVAL, value_parser = crate::options::EVAL_CHOICES.to_vec())]
     pub eval: String,
     /// The network file for `--eval nnue` (default: the built-in network).
     #[arg(long)]
@@ -77,7 +77,7 @@ pub fn bench(args: BenchArgs) -> ExitCode {
         },
         None => engine::bench::DEFAULT_FENS.to_string(),
     };
-    let evaluator = if args.eval == "nnue" {
+    let evaluator = if args.eval == crate::options::EVAL_NNUE {
         let net = match eval::nnue::network_from(args.evalfile.as_deref()) {
             Ok(net) => net,
             Err(e) => {

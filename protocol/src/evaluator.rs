@@ -66,15 +66,20 @@ pub struct EvalChoice {
 impl Default for EvalChoice {
     /// The default options' choice: the built-in network ([`crate::options::DEFAULT_EVAL`]).
     fn default() -> Self {
-        EvalChoice {
-            knowledge: crate::options::Settings::default().knowledge,
-            nnue: crate::options::DEFAULT_EVAL == "nnue",
-            net: eval::nnue::embedded(),
-        }
+        EvalChoice::from_settings(&crate::options::Settings::default(), &eval::nnue::embedded())
     }
 }
 
 impl EvalChoice {
+    /// What `settings` (`Eval`, `knowledge`) ask for, with `net` as the network.
+    pub fn from_settings(settings: &crate::options::Settings, net: &Arc<Network>) -> EvalChoice {
+        EvalChoice {
+            knowledge: settings.knowledge.clone(),
+            nnue: settings.uses_network(),
+            net: Arc::clone(net),
+        }
+    }
+
     /// Whether `other` would build the same evaluator.
     pub fn same_as(&self, other: &EvalChoice) -> bool {
         self.knowledge.eq_ignore_ascii_case(&other.knowledge)

@@ -1,7 +1,9 @@
 //! chuhan's front door: the UCCI, UCI and CECP (xboard) protocols and the command line.
 //!
-//! Data flow: stdin bytes -> [`reader`] (lines, stop/ponderhit flags) -> [`parse`] -> [`command::Command`]
-//! -> [`session`] (state, one search thread) -> [`format`] -> [`output`] (stdout, flushed per line).
+//! Data flow: stdin bytes -> [`reader`] (lines) -> [`parse`] -> [`command::Command`] -> [`session`] (a thin
+//! adapter) -> [`facade::Engine`] (position, settings, the search lifecycle) -> reports back through the
+//! session's listener -> [`format`] -> [`output`] (stdout, flushed per line). CECP ([`cecp`]) is a second
+//! adapter over the same engine.
 
 pub mod board_view;
 pub mod capacity;
@@ -10,6 +12,7 @@ pub mod cli;
 pub mod command;
 pub mod draw;
 pub mod evaluator;
+pub mod facade;
 pub mod format;
 pub mod judge;
 pub mod logging;

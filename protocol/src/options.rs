@@ -111,12 +111,16 @@ pub const RANDOMNESS_LEVELS: &[&str] = &["none", "tiny", "small", "medium", "lar
 
 const LEVELS: &[&str] = &["none", "small", "medium", "large"];
 
+/// The `Eval` word of the learned network.
+pub const EVAL_NNUE: &str = "nnue";
+/// The `Eval` word of the handcrafted evaluation.
+pub const EVAL_CLASSICAL: &str = "classical";
 /// The words of the `Eval` option.
-pub const EVAL_CHOICES: &[&str] = &["classical", "nnue"];
+pub const EVAL_CHOICES: &[&str] = &[EVAL_CLASSICAL, EVAL_NNUE];
 
 /// The evaluation that plays unless the `Eval` option says otherwise: the learned network, since it beat
 /// the handcrafted evaluation in games (README, "The learned evaluation").
-pub const DEFAULT_EVAL: &str = "nnue";
+pub const DEFAULT_EVAL: &str = EVAL_NNUE;
 
 /// The table. UCCI lists `usemillisec` first because some UCCI GUIs read options only until it appears.
 pub const OPTIONS: &[OptionSpec] = &[
@@ -457,6 +461,11 @@ impl Settings {
             }
         }
         Ok(Applied::Set(spec.id))
+    }
+
+    /// Whether the learned network plays (`Eval` = `nnue`), not the handcrafted evaluation.
+    pub fn uses_network(&self) -> bool {
+        self.eval.eq_ignore_ascii_case(EVAL_NNUE)
     }
 
     /// The search's selective parts for the UCCI `pruning` level: `large` (the default) is everything,

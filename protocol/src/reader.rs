@@ -1,17 +1,10 @@
 //! The stdin reader thread. It reads bytes (not UTF-8 strings, so binary garbage cannot kill it), cuts
-//! them into lines of at most [`MAX_LINE`] bytes, decodes them lossily and forwards them to the main loop.
-//!
-//! It also acts on `stop`, `ponderhit` and `quit` itself, flipping the search's flags the moment it reads
-//! them, so they take effect within milliseconds however busy the main loop is. A `stop` can arrive
-//! before the main loop has even started the search it is meant for; [`Signals`] numbers the `go`
-//! commands so the main loop can tell, when it starts search k, whether a stop or ponderhit for k has
-//! already been read.
+//! them into lines of at most [`MAX_LINE`] bytes, decodes them lossily and forwards them to the main loop,
+//! which is never busy for long (searches run on their own threads), so `stop` and `ponderhit` take effect
+//! as they are read there. The reader only looks for `quit`, after which it reads no more.
 
-use engine::search::SearchControl;
 use std::io::{self, BufRead, BufReader, Read};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
-use std::sync::Arc;
 use std::thread::JoinHandle;
 
 /// Longest line kept; the rest of a longer line is skipped and reported.
@@ -24,8 +17,6 @@ pub enum Input {
     Line {
         /// The text.
         text: String,
-        /// How many `go` commands had been read up to and including this line.
-        go_number: u64,
     },
     /// A line longer than [`MAX_LINE`] bytes; it was skipped whole.
     TooLong {
@@ -36,57 +27,6 @@ pub enum Input {
     },
     /// End of input (or a read error): the GUI is gone.
     Eof,
-}
-
-/// Counters shared by the reader and the main loop, all in units of "the k-th `go` read".
-#[derive(Debug, Default)]
-pub struct Signals {
-    gos_read: AtomicU64,
-    stop_upto: AtomicU64,
-    ponderhit_upto: AtomicU64,
-    draw_upto: AtomicU64,
-}
-
-impl Signals {
-    /// Whether a `stop` (or `quit`) was read after `go` number `k`.
-    pub fn stopped(&self, k: u64) -> bool {
-        self.stop_upto.load(Ordering::SeqCst) >= k
-    }
-
-    /// Whether a `ponderhit` was read after `go` number `k`.
-    pub fn ponderhit(&self, k: u64) -> bool {
-        self.ponderhit_upto.load(Ordering::SeqCst) >= k
-    }
-
-    /// Whether a `ponderhit draw` (a draw offer) was read after `go` number `k`.
-    pub fn draw_offered(&self, k: u64) -> bool {
-        self.draw_upto.load(Ordering::SeqCst) >= k
-    }
-
-    /// Notes one input line: counts `go`s and records stop/ponderhit/quit, flipping `control` at once.
-    /// Returns the line's `go` number.
-    pub fn note(&self, line: &str, control: &SearchControl) -> u64 {
-        let mut words = line.split_whitespace();
-        let word = words.next().unwrap_or("").trim_start_matches('\u{feff}').to_ascii_lowercase();
-        match word.as_str() {
-            "go" => return self.gos_read.fetch_add(1, Ordering::SeqCst) + 1,
-            "stop" | "quit" => {
-                self.stop_upto.store(self.gos_read.load(Ordering::SeqCst), Ordering::SeqCst);
-                control.stop();
-            }
-            "ponderhit" => {
-                let k = self.gos_read.load(Ordering::SeqCst);
-                // The offer is recorded before the ponderhit so the search sees both together.
-                if words.next().is_some_and(|w| w.eq_ignore_ascii_case("draw")) {
-                    self.draw_upto.store(k, Ordering::SeqCst);
-                }
-                self.ponderhit_upto.store(k, Ordering::SeqCst);
-                control.ponderhit();
-            }
-            _ => {}
-        }
-        self.gos_read.load(Ordering::SeqCst)
-    }
 }
 
 /// One line's worth of bytes.
@@ -149,12 +89,7 @@ pub fn decode(bytes: &[u8]) -> String {
 }
 
 /// Starts the reader thread. It ends after `quit`, at EOF, or when the main loop has hung up.
-pub fn spawn(
-    input: impl Read + Send + 'static,
-    tx: Sender<Input>,
-    signals: Arc<Signals>,
-    control: Arc<SearchControl>,
-) -> io::Result<JoinHandle<()>> {
+pub fn spawn(input: impl Read + Send + 'static, tx: Sender<Input>) -> io::Result<JoinHandle<()>> {
     std::thread::Builder::new().name("stdin".into()).spawn(move || {
         let mut reader = BufReader::with_capacity(1 << 16, input);
         loop {
@@ -162,9 +97,8 @@ pub fn spawn(
                 Ok(RawLine::Line(bytes)) => {
                     let text = decode(&bytes);
                     tracing::debug!(target: "protocol", "< {}", crate::parse::echo_long(&text));
-                    let go_number = signals.note(&text, &control);
                     let quit = text.split_whitespace().next().is_some_and(|w| w.eq_ignore_ascii_case("quit"));
-                    let sent = tx.send(Input::Line { text, go_number });
+                    let sent = tx.send(Input::Line { text });
                     if quit || sent.is_err() {
                         return;
                     }
@@ -181,11 +115,6 @@ pub fn spawn(
                 }
             };
             let eof = input == Input::Eof;
-            if eof {
-                // The GUI is gone: stop whatever is running so the loop can finish.
-                signals.stop_upto.store(signals.gos_read.load(Ordering::SeqCst), Ordering::SeqCst);
-                control.stop();
-            }
             if tx.send(input).is_err() || eof {
                 return;
             }
@@ -238,20 +167,5 @@ mod tests {
     fn garbage_decodes_lossily_and_crlf_goes() {
         assert_eq!(decode(b"go\xff\xfe depth 1\r"), "go\u{fffd}\u{fffd} depth 1");
         assert_eq!(decode(b"isready\r"), "isready");
-    }
-
-    #[test]
-    fn stop_before_its_search_starts_is_remembered() {
-        let s = Signals::default();
-        let c = SearchControl::new();
-        assert_eq!(s.note("go infinite", &c), 1);
-        assert!(!s.stopped(1));
-        assert_eq!(s.note("stop", &c), 1);
-        assert!(s.stopped(1) && c.stopped());
-        assert_eq!(s.note("go ponder", &c), 2);
-        assert!(!s.stopped(2) && !s.ponderhit(2));
-        s.note("ponderhit draw", &c);
-        assert!(s.ponderhit(2) && s.draw_offered(2) && !s.draw_offered(3));
-        assert_eq!(s.note("isready", &c), 2);
     }
 }

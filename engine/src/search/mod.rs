@@ -1,14 +1,15 @@
 //! The search: the public API the protocols use, over a lazy-SMP principal variation search.
 //!
-//! The API is blocking: [`Searcher::search`] runs until done and returns the result; the caller keeps a
-//! [`SearchControl`] to stop it or turn a ponder search into a normal one from another thread. The search
+//! [`Searcher::start`] starts a search on the searcher's persistent threads and returns at once; the
+//! caller keeps a [`SearchControl`] to stop it or turn a ponder search into a normal one, and
+//! [`Searcher::wait`] collects it. [`Searcher::search`] does both, for callers that wait anyway. The search
 //! never prints: progress goes through a [`Reporter`].
 //!
 //! Layout: `root` (iterative deepening, aspiration, root moves, time decisions, reports), `worker` (the
 //! inner search and quiescence), `movepick` (staged move ordering), `history` (ordering statistics),
 //! [`see`] (static exchange evaluation), [`tt`] (the shared hash table) and [`tt_size`] (how big it may
 //! be on this machine), [`time`] (budgets), [`repetition`] (draws and cycles in the tree), `threads`
-//! (lazy SMP and the final vote), `params` (margins and tables).
+//! (lazy SMP and the final vote), [`pool`] (the persistent threads), `params` (margins and tables).
 //!
 //! Nodes are counted at every `make_move` of the root, the main search and quiescence (null moves are not
 //! counted). With one thread and no time limit the search is deterministic: the same node count and move
@@ -22,6 +23,7 @@
 mod history;
 mod movepick;
 pub mod params;
+pub mod pool;
 pub mod repetition;
 mod root;
 pub mod see;
@@ -37,7 +39,12 @@ use crate::position::Position;
 use crate::types::Move;
 use history::Histories;
 pub use params::{SearchParams, Tunable};
+use pool::ThreadPool;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Arc;
+use std::time::Duration;
+use threads::Finished;
 use tt::{score_from_tt, TranspositionTable};
 
 /// Score of a mate now (mated at ply 0 is `-MATE`); mate in n plies is `MATE - n`.
@@ -77,6 +84,14 @@ pub struct Limits {
     pub searchmoves: Vec<Move>,
     /// Never these root moves (UCCI `banmoves`).
     pub banmoves: Vec<Move>,
+}
+
+impl Limits {
+    /// Whether the root move `m` may be played: in `searchmoves` (when given) and not in `banmoves`. The
+    /// one filter for both lists, for the search's root and for whoever checks its answer.
+    pub fn allows(&self, m: Move) -> bool {
+        (self.searchmoves.is_empty() || self.searchmoves.contains(&m)) && !self.banmoves.contains(&m)
+    }
 }
 
 /// Settings that persist between searches.
@@ -296,28 +311,56 @@ pub struct ProbeResult {
     pub bound: Bound,
 }
 
-/// The searcher: owns the evaluator, the options, the hash table and each thread's statistics.
+/// A report passed from a search thread to a caller that waits in [`Searcher::search`].
+enum Report {
+    Info(SearchInfo),
+    CurrMove(Move, usize, u32),
+}
+
+/// Sends every report to the thread that waits for the search.
+struct ForwardingReporter(mpsc::Sender<Report>);
+
+impl Reporter for ForwardingReporter {
+    fn info(&mut self, info: &SearchInfo) {
+        let _ = self.0.send(Report::Info(info.clone()));
+    }
+
+    fn currmove(&mut self, m: Move, number: usize, depth: u32) {
+        let _ = self.0.send(Report::CurrMove(m, number, depth));
+    }
+}
+
+/// How often a caller waiting in [`Searcher::search`] passes its control's flags on to the search.
+const CONTROL_POLL: Duration = Duration::from_millis(1);
+
+/// The searcher: owns the evaluator, the options, the hash table, the search threads and each thread's
+/// statistics.
 pub struct Searcher<E: Evaluate> {
-    eval: E,
+    eval: Arc<E>,
     options: SearchOptions,
-    tt: TranspositionTable,
+    tt: Arc<TranspositionTable>,
     histories: Vec<Histories>,
     features: SearchFeatures,
     params: SearchParams,
+    pool: ThreadPool,
+    /// The running search's hand-back channel and control; `None` when idle.
+    running: Option<(Receiver<Finished>, Arc<SearchControl>)>,
 }
 
 impl<E: Evaluate> Searcher<E> {
-    /// A searcher with default options.
+    /// A searcher with default options. Its threads start with its first search.
     pub fn new(eval: E) -> Searcher<E> {
         let options = SearchOptions::default();
-        let tt = TranspositionTable::new(options.hash_mb);
+        let tt = Arc::new(TranspositionTable::new(options.hash_mb));
         Searcher {
-            eval,
+            eval: Arc::new(eval),
             histories: vec![Histories::new()],
             options,
             tt,
             features: SearchFeatures::default(),
             params: SearchParams::default(),
+            pool: ThreadPool::default(),
+            running: None,
         }
     }
 
@@ -326,10 +369,11 @@ impl<E: Evaluate> Searcher<E> {
         &self.eval
     }
 
-    /// Replaces the evaluator (e.g. a weaker one for handicap or A/B tests). The hash table keeps scores
-    /// of the old one, so callers normally [`Searcher::clear`] as well.
+    /// Replaces the evaluator (e.g. a weaker one for handicap or A/B tests), after waiting for a running
+    /// search. The hash table keeps scores of the old one, so callers normally [`Searcher::clear`] as well.
     pub fn set_evaluator(&mut self, eval: E) {
-        self.eval = eval;
+        self.wait();
+        self.eval = Arc::new(eval);
     }
 
     /// Current options.
@@ -337,10 +381,15 @@ impl<E: Evaluate> Searcher<E> {
         &self.options
     }
 
-    /// Changes options (resizes the hash table if its size changed).
+    /// Changes options (resizes the hash table if its size changed), after waiting for a running search.
+    /// The thread count takes effect at the next search.
     pub fn set_options(&mut self, options: SearchOptions) {
+        self.wait();
         if options.hash_mb != self.options.hash_mb {
-            self.tt.resize(options.hash_mb);
+            match Arc::get_mut(&mut self.tt) {
+                Some(tt) => tt.resize(options.hash_mb),
+                None => self.tt = Arc::new(TranspositionTable::new(options.hash_mb)),
+            }
         }
         self.histories.resize_with(options.threads.max(1), Histories::new);
         self.options = options;
@@ -351,7 +400,8 @@ impl<E: Evaluate> Searcher<E> {
         &self.params
     }
 
-    /// Replaces the tunable numbers (for tuners; the defaults are the tested ones).
+    /// Replaces the tunable numbers (for tuners; the defaults are the tested ones); the next search uses
+    /// them.
     pub fn set_params(&mut self, params: SearchParams) {
         self.params = params;
     }
@@ -361,17 +411,29 @@ impl<E: Evaluate> Searcher<E> {
         self.features
     }
 
-    /// Turns selective parts of the search on or off (see [`SearchFeatures`]).
+    /// Turns selective parts of the search on or off (see [`SearchFeatures`]) for the next search.
     pub fn set_features(&mut self, features: SearchFeatures) {
         self.features = features;
     }
 
-    /// Forgets everything learned (new game): clears the hash table and histories.
+    /// Forgets everything learned (new game): clears the hash table and histories, after waiting for a
+    /// running search.
     pub fn clear(&mut self) {
-        self.tt.clear();
+        self.wait();
+        self.table().clear();
         for h in &mut self.histories {
             h.clear();
         }
+    }
+
+    /// The table for a change that needs it alone. Only an idle searcher changes its table, and every
+    /// search drops its handles before it reports back, so the table is normally not shared; if it were,
+    /// a fresh table of the same size replaces it rather than changing one a search still reads.
+    fn table(&mut self) -> &mut TranspositionTable {
+        if Arc::get_mut(&mut self.tt).is_none() {
+            self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb));
+        }
+        Arc::get_mut(&mut self.tt).expect("a table just made has one owner")
     }
 
     /// The hash table's size against the size asked for (smaller when the machine cannot hold it).
@@ -395,9 +457,94 @@ impl<E: Evaluate> Searcher<E> {
         })
     }
 
-    /// Searches `pos` within `limits`, reporting through `reporter`, until done or `control` stops it.
-    /// Always returns a move when one is legal. While `limits.infinite` or pondering, it does not return
-    /// before `control` is stopped or (pondering) gets a ponderhit.
+    /// Whether a search started by [`Searcher::start`] has not been collected by [`Searcher::wait`] yet.
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Starts searching `pos` within `limits` on the searcher's threads and returns at once (a running
+    /// search is waited for first). Progress goes to `reporter`; `control` stops the search or ends its
+    /// pondering. When the search is over, its main thread calls `done` with the result (always a move
+    /// when one is legal); [`Searcher::wait`] then collects it. While `limits.infinite` or pondering, the
+    /// search does not end before `control` is stopped or (pondering) gets a ponderhit.
+    pub fn start(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        reporter: Box<dyn Reporter>,
+        control: Arc<SearchControl>,
+        done: impl FnOnce(&SearchResult) + Send + 'static,
+    ) {
+        self.wait();
+        // When the system refuses threads, fewer search (with none, the caller's thread does).
+        let _ = self.pool.resize(self.options.threads);
+        if self.histories.is_empty() {
+            self.histories.push(Histories::new());
+        }
+        self.table().new_search();
+        let job = threads::SearchJob {
+            eval: Arc::clone(&self.eval),
+            tt: Arc::clone(&self.tt),
+            histories: std::mem::take(&mut self.histories),
+            options: self.options.clone(),
+            features: self.features,
+            params: Arc::new(self.params.clone()),
+            reporter,
+            control,
+        };
+        let (finished, running) = mpsc::channel();
+        self.running = Some((running, Arc::clone(&job.control)));
+        threads::start(&self.pool, job, pos, limits, Box::new(done), finished);
+    }
+
+    /// Whether the running search has finished, collecting it if so (never blocks).
+    pub fn poll(&mut self) -> bool {
+        match self.running.as_ref().map(|(r, _)| r.try_recv()) {
+            Some(Ok(finished)) => {
+                self.collect(finished);
+                true
+            }
+            Some(Err(mpsc::TryRecvError::Empty)) => false,
+            Some(Err(mpsc::TryRecvError::Disconnected)) => {
+                self.lost();
+                true
+            }
+            None => true,
+        }
+    }
+
+    /// Waits for the running search to finish and returns its result (`None` when no search was running,
+    /// or it was lost). Does not stop it: stop it through its control first unless it ends by itself.
+    pub fn wait(&mut self) -> Option<SearchResult> {
+        let (running, _) = self.running.as_ref()?;
+        match running.recv() {
+            Ok(finished) => {
+                let result = finished.result.clone();
+                self.collect(finished);
+                Some(result)
+            }
+            Err(_) => {
+                self.lost();
+                None
+            }
+        }
+    }
+
+    fn collect(&mut self, finished: Finished) {
+        self.running = None;
+        self.histories = finished.histories;
+        self.histories.resize_with(self.options.threads.max(1), Histories::new);
+    }
+
+    /// A search thread died without handing its statistics back: start them afresh.
+    fn lost(&mut self) {
+        self.running = None;
+        self.histories.resize_with(self.options.threads.max(1), Histories::new);
+    }
+
+    /// Searches `pos` within `limits`, reporting through `reporter`, until done or `control` stops it, and
+    /// returns the result. Always returns a move when one is legal. While `limits.infinite` or pondering,
+    /// it does not return before `control` is stopped or (pondering) gets a ponderhit.
     pub fn search(
         &mut self,
         pos: &Position,
@@ -405,18 +552,43 @@ impl<E: Evaluate> Searcher<E> {
         reporter: &mut dyn Reporter,
         control: &SearchControl,
     ) -> SearchResult {
-        if self.histories.is_empty() {
-            self.histories.push(Histories::new());
+        // The search threads need a control they can share; the caller's flags are passed on to it.
+        let shared_control = Arc::new(SearchControl::new());
+        shared_control.reset(control.pondering());
+        if control.stopped() {
+            shared_control.stop();
         }
-        self.tt.new_search();
-        let job = threads::SearchJob {
-            eval: &self.eval,
-            tt: &self.tt,
-            histories: &mut self.histories,
-            options: &self.options,
-            features: self.features,
-            params: &self.params,
-        };
-        threads::run(job, pos, limits, reporter, control)
+        let (reports, inbox) = mpsc::channel();
+        self.start(pos, limits, Box::new(ForwardingReporter(reports)), Arc::clone(&shared_control), |_| {});
+        loop {
+            // The channel closes when the search drops its reporter, just before it finishes.
+            match inbox.recv_timeout(CONTROL_POLL) {
+                Ok(Report::Info(info)) => reporter.info(&info),
+                Ok(Report::CurrMove(m, number, depth)) => reporter.currmove(m, number, depth),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+            if control.stopped() && !shared_control.stopped() {
+                shared_control.stop();
+            }
+            if !control.pondering() && shared_control.pondering() {
+                shared_control.ponderhit();
+            }
+        }
+        match self.wait() {
+            Some(result) => result,
+            // Only a panicking search thread gets here (tests; release builds abort on a panic).
+            None => panic!("the search thread died"),
+        }
+    }
+}
+
+impl<E: Evaluate> Drop for Searcher<E> {
+    /// A searcher going away stops its search first: its threads end with it.
+    fn drop(&mut self) {
+        if let Some((_, control)) = &self.running {
+            control.stop();
+        }
+        self.wait();
     }
 }

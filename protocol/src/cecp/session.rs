@@ -2,31 +2,27 @@
 //! engine keeps the game itself: it plays the moves it is sent, answers with its own `move`, and must know
 //! which side it plays (`new` = Black, `go` = the side to move, `playother` = the other, `force` = neither).
 //!
-//! One search runs at a time on its own thread, for one of three purposes: the engine's move, pondering
-//! (`hard`: thinking on the opponent's time, which fills the hash table for the reply; no move is guessed)
-//! or analysis. The search thread prints the move itself so it reaches XBoard at once; the loop then
-//! applies it to the game before it reads the next command. A command that changes the game (`force`,
-//! `new`, `setboard`, `undo`, a move, `result`...) first abandons the running search: a gate shared with
-//! the thread decides, atomically, whether its move was already printed (then it is kept) or never will be.
+//! The [`Engine`] keeps the game's position and runs one search at a time, for one of three purposes: the
+//! engine's move, pondering (`hard`: thinking on the opponent's time, which fills the hash table for the
+//! reply; no move is guessed) or analysis. The move is printed from the search thread so it reaches XBoard
+//! at once; the loop then applies it to the game before it reads the next command. A command that changes
+//! the game (`force`, `new`, `setboard`, `undo`, a move, `result`...) first abandons the running search:
+//! the engine decides, atomically, whether its move was already printed (then it is kept) or never will be.
 
 use super::command::{self, Cecp, Level};
 use super::format;
-use crate::draw::{self, DrawPolicy, Verdict};
-use crate::evaluator::{new_evaluator, sync_searcher, EngineSearcher, EvalChoice, LoadedNet};
-use crate::options::{Applied, OptionId, Settings, MAX_HASH_MB, MAX_THREADS};
+use crate::draw::Verdict;
+use crate::facade::{Decision, Engine, EngineError, GoRequest, Listener, Note};
+use crate::options::{MAX_HASH_MB, MAX_THREADS};
 use crate::output::Output;
 use crate::reader::{Input, MAX_LINE};
-use crate::strength::{line_moves, Strength};
-use engine::random::Rng;
-use engine::search::{Clock, Limits, Reporter, SearchControl, SearchInfo, SearchOptions, Searcher};
-use engine::{Color, Move, Position};
+use crate::strength::Strength;
+use engine::search::{Clock, Limits, SearchInfo};
+use engine::{Color, Position};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::thread::JoinHandle;
 use std::time::Duration;
 
-/// Stack for the search thread, as for UCI and UCCI: deep searches recurse.
-const SEARCH_STACK: usize = 64 << 20;
 /// While a search runs the loop also wakes this often, to collect a finished move and start pondering
 /// without waiting for the GUI's next line.
 const POLL: Duration = Duration::from_millis(5);
@@ -34,8 +30,8 @@ const POLL: Duration = Duration::from_millis(5);
 const NPS_MOVES: u64 = 30;
 
 /// Runs CECP on the lines from the reader until `quit` or the end of input.
-pub fn run(rx: Receiver<Input>, out: Output, control: Arc<SearchControl>) {
-    let mut game = Game::new(out, control);
+pub fn run(rx: Receiver<Input>, out: Output, engine: Engine) {
+    let mut game = Game::new(out, engine);
     loop {
         let input = if game.job.is_some() {
             match rx.recv_timeout(POLL) {
@@ -77,29 +73,11 @@ enum Purpose {
     Analyze,
 }
 
-/// What the search thread hands back.
-struct Finished {
-    searcher: EngineSearcher,
-    /// The move it printed (it is then part of the game).
-    played: Option<Move>,
-    /// It printed `resign`.
-    resigned: bool,
-}
-
-/// The running search.
-struct Job {
-    purpose: Purpose,
-    handle: JoinHandle<Finished>,
-    /// Set to `true` by the loop to abandon the search; the thread prints only while holding it `false`.
-    gate: Arc<Mutex<bool>>,
-}
-
 struct Game {
     out: Output,
-    control: Arc<SearchControl>,
-    settings: Settings,
-    /// The game; its history is what `undo` takes back.
-    pos: Position,
+    engine: Engine,
+    /// What the running search is for; `None` when none runs.
+    job: Option<Purpose>,
     /// Force mode: play neither side.
     force: bool,
     /// The side chuhan plays when not in force mode.
@@ -118,26 +96,17 @@ struct Game {
     analyzing: bool,
     /// The opponent offered a draw since chuhan's last move.
     draw_offered: bool,
-    searcher: Option<EngineSearcher>,
-    job: Option<Job>,
     /// The latest report of the running (or last) search, for `.`.
     latest: Arc<Mutex<Option<SearchInfo>>>,
-    clear_pending: bool,
-    /// The evaluation the searcher was last given.
-    eval_applied: EvalChoice,
-    /// The network `EvalFile` loaded (the built-in one until another loads).
-    net: LoadedNet,
 }
 
 impl Game {
-    fn new(out: Output, control: Arc<SearchControl>) -> Game {
-        let settings = Settings::default();
+    fn new(out: Output, mut engine: Engine) -> Game {
+        engine.set_position(Position::startpos());
         Game {
             out,
-            control,
-            eval_applied: EvalChoice::default(),
-            settings,
-            pos: Position::startpos(),
+            engine,
+            job: None,
             force: false,
             engine_side: Color::Black,
             level: Level::default(),
@@ -149,12 +118,12 @@ impl Game {
             ponder: false,
             analyzing: false,
             draw_offered: false,
-            searcher: Some(Searcher::new(new_evaluator())),
-            job: None,
             latest: Arc::new(Mutex::new(None)),
-            clear_pending: false,
-            net: LoadedNet::default(),
         }
+    }
+
+    fn pos(&self) -> &Position {
+        self.engine.position()
     }
 
     fn error(&self, reason: &str, line: &str) {
@@ -177,14 +146,14 @@ impl Game {
             Cecp::Protover(_) => self.out.lines(format::features()),
             Cecp::New => {
                 self.abandon();
-                self.pos = Position::startpos();
+                self.engine.set_position(Position::startpos());
                 self.force = false;
                 self.engine_side = Color::Black;
                 self.depth = None;
                 self.nps = None;
                 self.move_time = None;
                 self.draw_offered = false;
-                self.clear_pending = true;
+                self.engine.new_game();
                 self.resume_analysis();
             }
             Cecp::Variant(v) if v == "xiangqi" => {}
@@ -197,19 +166,19 @@ impl Game {
                 self.abandon();
                 self.force = false;
                 self.analyzing = false;
-                self.engine_side = self.pos.side_to_move();
+                self.engine_side = self.pos().side_to_move();
                 self.think();
             }
             Cecp::PlayOther => {
                 self.abandon();
                 self.force = false;
-                self.engine_side = !self.pos.side_to_move();
+                self.engine_side = !self.pos().side_to_move();
                 self.start_pondering();
             }
             Cecp::SetBoard(fen) => match Position::from_fen(&command::board_fen(&fen)) {
                 Ok(p) => {
                     self.abandon();
-                    self.pos = p;
+                    self.engine.set_position(p);
                     self.draw_offered = false;
                     self.resume_analysis();
                 }
@@ -217,8 +186,8 @@ impl Game {
             },
             Cecp::UserMove(text) => self.user_move(&text),
             Cecp::MoveNow => {
-                if self.job.as_ref().is_some_and(|j| j.purpose == Purpose::Move) {
-                    self.control.stop();
+                if self.job == Some(Purpose::Move) {
+                    self.engine.stop();
                 }
             }
             Cecp::Ping(n) => self.out.line(&format::pong(&n)),
@@ -241,7 +210,7 @@ impl Game {
             Cecp::Remove => self.take_back(2, line),
             Cecp::Ponder(on) => {
                 self.ponder = on;
-                if !on && self.job.as_ref().is_some_and(|j| j.purpose == Purpose::Ponder) {
+                if !on && self.job == Some(Purpose::Ponder) {
                     self.abandon();
                 }
             }
@@ -260,7 +229,7 @@ impl Game {
             Cecp::Status => {
                 if self.analyzing {
                     let latest = self.latest.lock().unwrap_or_else(PoisonError::into_inner).clone();
-                    self.out.line(&format::stat01(latest.as_ref(), self.pos.legal_moves().len()));
+                    self.out.line(&format::stat01(latest.as_ref(), self.pos().legal_moves().len()));
                 }
             }
             Cecp::Memory(mb) => {
@@ -279,40 +248,33 @@ impl Game {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>, line: &str) {
-        let previous_file = self.settings.eval_file.clone();
-        match self.settings.set(name, value) {
-            Ok(Applied::Pressed(OptionId::ClearHash | OptionId::NewGame)) => self.clear_pending = true,
-            Ok(Applied::Set(OptionId::EvalFile)) => match self.net.load(&self.settings.eval_file) {
-                Ok(None) => {}
-                Ok(Some(text)) => self.out.line(&format::debug(&text)),
-                Err(text) => {
-                    self.settings.eval_file = previous_file;
-                    return self.error(&text, line);
+        match self.engine.set_option(name, value) {
+            Ok(notes) => {
+                for note in notes {
+                    if let Note::EvalFile(text) = note {
+                        self.out.line(&format::debug(&text));
+                    }
                 }
-            },
-            Ok(_) => {}
-            Err(e) => return self.error(&e.to_string(), line),
-        }
-        if let Some(mut s) = self.searcher.take() {
-            self.sync(&mut s);
-            self.searcher = Some(s);
+            }
+            Err(EngineError::Option(e)) => self.error(&e.to_string(), line),
+            Err(e) => self.error(&e.to_string(), line),
         }
     }
 
     fn user_move(&mut self, text: &str) {
-        let pondering = self.job.as_ref().is_some_and(|j| j.purpose != Purpose::Analyze);
+        let pondering = self.job.is_some_and(|p| p != Purpose::Analyze);
         if pondering {
             self.abandon();
         }
-        match self.pos.parse_move(&text.to_ascii_lowercase()) {
+        match self.pos().parse_move(&text.to_ascii_lowercase()) {
             Ok(m) => {
                 if self.analyzing {
                     self.abandon();
                 }
-                self.pos.make_move(m);
+                self.engine.position_mut().make_move(m);
                 if self.analyzing {
                     self.start(Purpose::Analyze);
-                } else if !self.force && self.pos.side_to_move() == self.engine_side {
+                } else if !self.force && self.pos().side_to_move() == self.engine_side {
                     self.think();
                 }
             }
@@ -332,12 +294,12 @@ impl Game {
 
     /// `undo` (1) and `remove` (2): all or nothing.
     fn take_back(&mut self, plies: usize, line: &str) {
-        if self.pos.history().len() < plies {
+        if self.pos().history().len() < plies {
             return self.error("not that many moves to take back", line);
         }
         self.abandon();
         for _ in 0..plies {
-            self.pos.unmake_move();
+            self.engine.position_mut().unmake_move();
         }
         self.resume_analysis();
     }
@@ -346,15 +308,15 @@ impl Game {
 
     /// The engine's turn: search, or claim the result when there is nothing to play.
     fn think(&mut self) {
-        if !self.pos.has_legal_move() {
+        if !self.pos().has_legal_move() {
             self.force = true;
-            return self.out.line(&format::no_move_result(self.pos.side_to_move()));
+            return self.out.line(&format::no_move_result(self.pos().side_to_move()));
         }
         self.start(Purpose::Move);
     }
 
     fn start_pondering(&mut self) {
-        if self.ponder && !self.force && !self.analyzing && self.pos.side_to_move() != self.engine_side {
+        if self.ponder && !self.force && !self.analyzing && self.pos().side_to_move() != self.engine_side {
             self.start(Purpose::Ponder);
         }
     }
@@ -371,7 +333,7 @@ impl Game {
         let mut limits = Limits::default();
         let remaining_ms = self.own_cs.map(|cs| cs.max(0) as u64 * 10).unwrap_or(self.level.base_ms);
         let movestogo = (self.level.mps > 0).then(|| {
-            let played = (self.pos.fullmove_number().saturating_sub(1)) % self.level.mps;
+            let played = (self.pos().fullmove_number().saturating_sub(1)) % self.level.mps;
             self.level.mps - played
         });
         match (self.move_time, self.nps) {
@@ -386,38 +348,12 @@ impl Game {
                 limits.clock = Some(Clock { remaining_ms, increment_ms: self.level.inc_ms, movestogo })
             }
         }
-        let cap = Strength::from_settings(&self.settings).depth_cap();
+        let cap = Strength::from_settings(self.engine.settings()).depth_cap();
         limits.depth = match (self.depth, cap) {
             (Some(d), Some(c)) => Some(d.min(c)),
             (d, c) => d.or(c),
         };
         limits
-    }
-
-    fn search_options(&self) -> SearchOptions {
-        SearchOptions {
-            hash_mb: self.settings.hash_mb,
-            threads: crate::capacity::search_threads(
-                self.settings.threads,
-                crate::capacity::hardware_threads(),
-            ),
-            multipv: Strength::from_settings(&self.settings).lines().max(1),
-            move_overhead_ms: self.settings.move_overhead_ms,
-        }
-    }
-
-    /// Brings an idle searcher up to date with the options and a pending clear.
-    fn sync(&mut self, searcher: &mut EngineSearcher) {
-        let wanted = self.search_options();
-        if searcher.options() != &wanted {
-            searcher.set_options(wanted);
-        }
-        let wanted = EvalChoice {
-            knowledge: self.settings.knowledge.clone(),
-            nnue: self.settings.eval.eq_ignore_ascii_case("nnue"),
-            net: Arc::clone(&self.net.net),
-        };
-        sync_searcher(searcher, &self.settings, wanted, &mut self.eval_applied, &mut self.clear_pending);
     }
 
     fn start(&mut self, purpose: Purpose) {
@@ -426,185 +362,98 @@ impl Game {
             Purpose::Move => self.move_limits(),
             Purpose::Ponder | Purpose::Analyze => Limits { infinite: true, ..Limits::default() },
         };
-        let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(new_evaluator()));
-        self.sync(&mut searcher);
-        self.control.reset(false);
         *self.latest.lock().unwrap_or_else(PoisonError::into_inner) = None;
-        let gate = Arc::new(Mutex::new(false));
-        let search = Search {
+        let thinking = Thinking {
+            out: self.out.clone(),
+            pos: self.pos().clone(),
             purpose,
-            pos: self.pos.clone(),
-            limits,
-            strength: Strength::from_settings(&self.settings),
-            policy: DrawPolicy {
-                accept: self.settings.accept_draw,
-                offer: self.settings.offer_draw,
-                resign: self.settings.resign,
-            },
-            offered: self.draw_offered,
             // Pondering output would be the opponent's line and score; XBoard shows the engine's.
             post: self.post && purpose != Purpose::Ponder,
-            gate: gate.clone(),
             latest: self.latest.clone(),
-            control: self.control.clone(),
-            out: self.out.clone(),
         };
+        let request = GoRequest { limits, ponder: false, draw_offered: self.draw_offered };
         if purpose == Purpose::Move {
             self.draw_offered = false;
         }
-        let fallback = self.pos.legal_moves().iter().copied().next();
-        match std::thread::Builder::new()
-            .name("search".into())
-            .stack_size(SEARCH_STACK)
-            .spawn(move || search.run(searcher))
-        {
-            Ok(handle) => self.job = Some(Job { purpose, handle, gate }),
-            Err(e) => {
-                // Without a thread there is no search, but XBoard still needs a move.
-                self.out.line(&format::debug(&format!("cannot start the search thread: {e}")));
-                if let (Purpose::Move, Some(m)) = (purpose, fallback) {
-                    self.out.line(&format::play(m));
-                    self.pos.make_move(m);
-                }
-            }
-        }
+        self.engine.go(request, Box::new(thinking));
+        self.job = Some(purpose);
     }
 
     /// Collects a search that has finished on its own (the engine's move, printed).
     fn reap(&mut self) {
-        if self.job.as_ref().is_some_and(|j| j.handle.is_finished()) {
-            self.collect();
-            self.start_pondering();
+        if self.job.is_some() {
+            if let Some(finished) = self.engine.poll() {
+                self.take_in(finished);
+                self.start_pondering();
+            }
         }
     }
 
-    /// Waits for the running search and takes in what it printed.
-    fn collect(&mut self) {
-        let Some(job) = self.job.take() else { return };
-        match job.handle.join() {
-            Ok(done) => {
-                self.searcher = Some(done.searcher);
-                if let Some(m) = done.played {
-                    self.pos.make_move(m);
-                }
-                if done.resigned {
-                    self.force = true;
-                }
-            }
-            Err(_) => tracing::error!("the search thread panicked; starting a fresh searcher"),
+    /// Takes in what a finished search printed: its move is part of the game; a resignation ends it.
+    fn take_in(&mut self, finished: crate::facade::Finished) {
+        let purpose = self.job.take();
+        if purpose != Some(Purpose::Move) || !finished.delivered {
+            return;
+        }
+        match (finished.decision.verdict, finished.decision.best) {
+            (Verdict::Resign, _) => self.force = true,
+            (_, Some(m)) => self.engine.position_mut().make_move(m),
+            (_, None) => {}
         }
     }
 
     /// Stops the running search without letting it print anything it has not printed yet.
     fn abandon(&mut self) {
-        let Some(job) = &self.job else { return };
-        *job.gate.lock().unwrap_or_else(PoisonError::into_inner) = true;
-        self.control.stop();
-        self.collect();
+        if self.job.is_none() {
+            return;
+        }
+        match self.engine.abandon() {
+            Some(finished) => self.take_in(finished),
+            None => self.job = None,
+        }
     }
 
     fn abandon_unless_analyzing(&mut self) {
-        if self.job.as_ref().is_some_and(|j| j.purpose != Purpose::Analyze) {
+        if self.job.is_some_and(|p| p != Purpose::Analyze) {
             self.abandon();
         }
     }
 }
 
-/// Everything a search thread needs.
-struct Search {
-    purpose: Purpose,
-    pos: Position,
-    limits: Limits,
-    strength: Strength,
-    policy: DrawPolicy,
-    offered: bool,
-    post: bool,
-    gate: Arc<Mutex<bool>>,
-    latest: Arc<Mutex<Option<SearchInfo>>>,
-    control: Arc<SearchControl>,
-    out: Output,
-}
-
-impl Search {
-    fn run(self, mut searcher: EngineSearcher) -> Finished {
-        let mut reporter =
-            Thinking { out: self.out.clone(), post: self.post, lines: vec![], latest: self.latest };
-        let result = searcher.search(&self.pos, &self.limits, &mut reporter, &self.control);
-        let mut done = Finished { searcher, played: None, resigned: false };
-        if self.purpose != Purpose::Move {
-            return done;
-        }
-        let best = choose(&self.pos, &self.strength, result.best, &reporter.lines);
-        let verdict = match best {
-            Some(_) if result.depth >= 1 => draw::verdict(self.policy, &self.pos, result.score, self.offered),
-            _ => Verdict::Play,
-        };
-        // Holding the gate while printing: the loop either abandoned the search first (nothing is printed)
-        // or waits until the move is out and then applies it.
-        let abandoned = self.gate.lock().unwrap_or_else(PoisonError::into_inner);
-        if *abandoned {
-            return done;
-        }
-        let Some(m) = best else { return done };
-        match verdict {
-            Verdict::Resign => {
-                self.out.line(format::RESIGN);
-                done.resigned = true;
-                return done;
-            }
-            Verdict::Draw => self.out.lines([format::OFFER_DRAW.to_string(), format::play(m)]),
-            Verdict::Play => self.out.line(&format::play(m)),
-        }
-        done.played = Some(m);
-        let mut after = self.pos.clone();
-        after.make_move(m);
-        if !after.has_legal_move() {
-            self.out.line(&format::no_move_result(after.side_to_move()));
-        }
-        drop(abandoned);
-        done
-    }
-}
-
-/// The move to play: the search's best, or a weaker line's when play is weakened.
-fn choose(
-    pos: &Position,
-    strength: &Strength,
-    best: Option<Move>,
-    lines: &[Option<SearchInfo>],
-) -> Option<Move> {
-    if !strength.is_weakened() {
-        return best;
-    }
-    let lines: Vec<SearchInfo> = lines.iter().flatten().cloned().collect();
-    let mut rng = Rng::from_time(pos.key());
-    strength
-        .choose(&lines, &mut rng)
-        .and_then(|i| line_moves(&lines[i]).0)
-        .filter(|&m| pos.is_legal(m))
-        .or(best)
-}
-
-/// Prints thinking output for the first line and keeps every line's latest report.
+/// Prints thinking output for the first line and keeps its latest report; prints the engine's move.
 struct Thinking {
     out: Output,
+    /// The position searched.
+    pos: Position,
+    purpose: Purpose,
     post: bool,
-    lines: Vec<Option<SearchInfo>>,
     latest: Arc<Mutex<Option<SearchInfo>>>,
 }
 
-impl Reporter for Thinking {
+impl Listener for Thinking {
     fn info(&mut self, info: &SearchInfo) {
-        let index = info.multipv.max(1) - 1;
-        if self.lines.len() <= index {
-            self.lines.resize(index + 1, None);
-        }
-        self.lines[index] = Some(info.clone());
-        if index == 0 {
+        if info.multipv.max(1) == 1 {
             *self.latest.lock().unwrap_or_else(PoisonError::into_inner) = Some(info.clone());
             if self.post {
                 self.out.line(&format::thinking(info));
             }
+        }
+    }
+
+    fn decided(&mut self, d: &Decision) {
+        if self.purpose != Purpose::Move {
+            return;
+        }
+        let Some(m) = d.best else { return };
+        match d.verdict {
+            Verdict::Resign => return self.out.line(format::RESIGN),
+            Verdict::Draw => self.out.lines([format::OFFER_DRAW.to_string(), format::play(m)]),
+            Verdict::Play => self.out.line(&format::play(m)),
+        }
+        let mut after = self.pos.clone();
+        after.make_move(m);
+        if !after.has_legal_move() {
+            self.out.line(&format::no_move_result(after.side_to_move()));
         }
     }
 }
