@@ -4,6 +4,7 @@
 pub mod attacks;
 pub mod bench;
 pub mod bitboard;
+pub mod dialect;
 pub mod evaluate;
 pub mod fen;
 pub mod memory;
@@ -19,6 +20,7 @@ pub mod types;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use dialect::Dialect;
 pub use evaluate::Evaluate;
 pub use fen::FenError;
 pub use movegen::MoveList;

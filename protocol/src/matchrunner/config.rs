@@ -1,7 +1,7 @@
 //! The match's command line: engine specifications, time controls and every other setting, parsed by hand
 //! because `--engine` takes a run of `key=value` words that clap cannot express without losing their order.
 
-pub use crate::command::Dialect;
+pub use engine::Dialect;
 use std::fmt;
 use std::path::PathBuf;
 
