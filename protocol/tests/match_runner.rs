@@ -1,10 +1,10 @@
-//! `chuhan match` end to end with the tiny test engines of `examples/test_engine.rs`: every way a game can
-//! end, both dialects, gauntlet and round robin, results file and resume, PGN, SPRT stopping.
+//! `chuhan match` end to end with the scripted test engine of `src/bin/chuhan-test-engine.rs`: every way a
+//! game can end, both dialects, gauntlet and round robin, results file and resume, PGN, SPRT stopping.
 //! Every match here is a few games at a fixed tiny movetime, so the whole file runs in seconds.
 
 mod support;
 
-use protocol::matchrunner::openings;
+use arena::openings;
 use std::path::PathBuf;
 use std::process::Command;
 

@@ -9,6 +9,8 @@
 //! chuhan-tune train --data target/datagen/games.bin --out target/nnue/net.nnue
 //! ```
 
+use arena::openings;
+use arena::stats::{pentanomial, Pentanomial};
 use clap::{Parser, Subcommand};
 use engine::random::{random_plies, Rng};
 use engine::rules::GameResult;
@@ -18,8 +20,6 @@ use engine::{Color, Evaluate, Position};
 use eval::linear::WeightedEvaluator;
 use eval::weights::WEIGHTS;
 use eval::{Evaluator, MgEg};
-use protocol::matchrunner::openings;
-use protocol::matchrunner::stats::{pentanomial, Pentanomial};
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};

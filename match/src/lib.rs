@@ -1,5 +1,8 @@
-//! `chuhan match`: engine-against-engine matches (gauntlet, round robin, SPRT) between UCI, UCCI and CECP
-//! (xboard protocol) engines.
+//! chuhan's match tools: engine-against-engine matches (`chuhan match`: gauntlet, round robin, SPRT)
+//! between UCI, UCCI and CECP (xboard protocol) engines, their game records (results files, PGN with
+//! Chinese notation), and the referee on the command line (`chuhan judge`, [`judge`]). The `chuhan` binary
+//! (chuhan-protocol) only dispatches its `match` and `judge` subcommands here; `chuhan-tune` plays its
+//! matches through [`results`], [`openings`] and [`stats`].
 //!
 //! The runner keeps the clocks, asks the referee (`engine::rules`) whether each move ends the game, and
 //! writes a results line (and PGN) as each game ends so an interrupted match can `--resume`.
@@ -13,6 +16,7 @@ pub mod clock;
 pub mod config;
 pub mod engine_proc;
 pub mod game;
+pub mod judge;
 pub mod merge;
 pub mod openings;
 pub mod pgn;
