@@ -15,7 +15,6 @@ pub mod position;
 pub mod random;
 pub mod rules;
 pub mod search;
-pub mod selfplay;
 pub mod types;
 pub mod zobrist;
 
