@@ -225,10 +225,36 @@ impl Position {
         format!("{s} {side} - - {} {}", self.halfmove_clock(), self.fullmove_number())
     }
 
+    /// The position as XBoard writes it in `setboard`: [`to_xboard_fen`] of [`Position::to_fen`].
+    pub fn to_xboard_fen(&self) -> String {
+        to_xboard_fen(&self.to_fen())
+    }
+
     /// Squares holding a piece, as a set (convenience for tests and tools).
     pub fn occupied_squares(&self) -> Bitboard {
         self.occupied()
     }
+}
+
+/// Turns one of our FENs (`N`, `B`, `- -` fields) into XBoard's form: its xiangqi letters (H horse,
+/// E elephant) and no castling or en-passant fields, as XBoard itself writes FENs in `setboard`.
+pub fn to_xboard_fen(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let board: String = fields
+        .first()
+        .unwrap_or(&"")
+        .chars()
+        .map(|c| match c {
+            'N' => 'H',
+            'n' => 'h',
+            'B' => 'E',
+            'b' => 'e',
+            c => c,
+        })
+        .collect();
+    let mut out = vec![board.as_str()];
+    out.extend(fields.iter().skip(1).filter(|f| **f != "-"));
+    out.join(" ")
 }
 
 fn counter(tok: Option<&str>, field: &'static str, default: u32) -> Result<u32, FenError> {
@@ -252,6 +278,15 @@ mod tests {
         assert_eq!(p.to_fen(), START_FEN);
         let q = Position::from_fen("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r").unwrap();
         assert_eq!(q.to_fen(), START_FEN);
+    }
+
+    #[test]
+    fn fens_in_xboard_letters() {
+        assert_eq!(
+            Position::startpos().to_xboard_fen(),
+            "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w 0 1"
+        );
+        assert_eq!(to_xboard_fen("4k4/9/9/9/9/9/9/9/9/4K4 b - - 3 9"), "4k4/9/9/9/9/9/9/9/9/4K4 b 3 9");
     }
 
     fn err(fen: &str) -> FenError {

@@ -4,6 +4,7 @@
 pub mod attacks;
 pub mod bench;
 pub mod bitboard;
+pub mod dialect;
 pub mod evaluate;
 pub mod fen;
 pub mod memory;
@@ -14,11 +15,11 @@ pub mod position;
 pub mod random;
 pub mod rules;
 pub mod search;
-pub mod selfplay;
 pub mod types;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use dialect::Dialect;
 pub use evaluate::Evaluate;
 pub use fen::FenError;
 pub use movegen::MoveList;

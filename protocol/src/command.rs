@@ -2,28 +2,9 @@
 //! against the position. Moves and FENs stay text here: the session resolves them against the position, so
 //! the parser needs no board.
 
-/// The protocols chuhan speaks. The first `ucci` or `uci` decides which one a session uses; `xboard`
-/// hands the session to CECP's own loop (`cecp/`), so the UCI/UCCI code never holds [`Dialect::Cecp`].
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Dialect {
-    /// UCCI 3.0 (xqbase): XQWizard, the UCCI league tools.
-    Ucci,
-    /// UCI in the xiangqi dialect (Pikafish's): BHGUI, VinXiangQi, Sharkchess, cutechess.
-    Uci,
-    /// CECP, the xboard protocol (XBoard, WinBoard, Sjaak II): spoken by `cecp/`, and by `chuhan match`.
-    Cecp,
-}
-
-impl std::fmt::Display for Dialect {
-    /// The dialect's name as `chuhan match`'s `proto=` gives it (`ucci`, `uci`, `cecp`).
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Dialect::Ucci => "ucci",
-            Dialect::Uci => "uci",
-            Dialect::Cecp => "cecp",
-        })
-    }
-}
+// The protocols chuhan speaks. The first `ucci` or `uci` decides which one a session uses; `xboard`
+// hands the session to CECP's own loop (`cecp/`), so the UCI/UCCI code never holds `Dialect::Cecp`.
+pub use engine::Dialect;
 
 /// Where a `position` (or `probe`) command starts from.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -32,7 +32,7 @@ enum Command {
     /// Search the bench positions to a fixed depth; prints the node count (the build's signature).
     Bench(cli::BenchArgs),
     /// Judge a game by the Chinese rules: prints `<result> <reason>`.
-    Judge(protocol::judge::JudgeArgs),
+    Judge(arena::judge::JudgeArgs),
     /// Play engine-vs-engine matches (see `chuhan match --help`).
     #[command(disable_help_flag = true)]
     Match {
@@ -52,7 +52,7 @@ fn main() -> ExitCode {
         None => protocol::session::run_stdio(),
         Some(Command::Perft(a)) => cli::perft(a),
         Some(Command::Bench(a)) => cli::bench(a),
-        Some(Command::Judge(a)) => protocol::judge::command(a),
-        Some(Command::Match { args }) => protocol::matchrunner::run(args),
+        Some(Command::Judge(a)) => arena::judge::command(a),
+        Some(Command::Match { args }) => arena::run(args),
     }
 }

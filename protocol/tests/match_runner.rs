@@ -1,10 +1,10 @@
-//! `chuhan match` end to end with the tiny test engines of `examples/test_engine.rs`: every way a game can
-//! end, both dialects, gauntlet and round robin, results file and resume, PGN, SPRT stopping.
+//! `chuhan match` end to end with the scripted test engine of `src/bin/chuhan-test-engine.rs`: every way a
+//! game can end, both dialects, gauntlet and round robin, results file and resume, PGN, SPRT stopping.
 //! Every match here is a few games at a fixed tiny movetime, so the whole file runs in seconds.
 
 mod support;
 
-use protocol::matchrunner::openings;
+use arena::openings;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -556,6 +556,44 @@ fn game_list(path: &std::path::Path) -> Vec<String> {
     games
 }
 
+/// Plays slices 1..=`n` of the match `words` (`match` and its arguments) at once, slice I writing
+/// `dir/shardI.txt`: through GNU parallel when it is installed (as the README runs them), else as plain
+/// processes side by side. Returns the path of slice I's results file.
+fn play_shards(dir: &std::path::Path, words: &[String], n: u32) -> impl Fn(u32) -> PathBuf {
+    let slices: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
+    let parallel = Command::new("parallel").arg("--version").output().is_ok_and(|o| o.status.success());
+    if parallel {
+        let status = Command::new("parallel")
+            .args(["--will-cite", "--halt", "now,fail=1", support::chuhan().to_str().unwrap_or("chuhan")])
+            .args(words)
+            .args(["--shard", &format!("{{}}/{n}"), "--results"])
+            .arg(dir.join("shard{}.txt"))
+            .arg(":::")
+            .args(&slices)
+            .status()
+            .expect("run GNU parallel");
+        assert!(status.success(), "parallel failed");
+    } else {
+        println!("GNU parallel was not found; the {n} slices run as plain processes side by side");
+        let children: Vec<_> = slices
+            .iter()
+            .map(|i| {
+                Command::new(support::chuhan())
+                    .args(words)
+                    .args(["--shard", &format!("{i}/{n}"), "--results"])
+                    .arg(dir.join(format!("shard{i}.txt")))
+                    .spawn()
+                    .expect("start a shard")
+            })
+            .collect();
+        for mut c in children {
+            assert!(c.wait().expect("shard").success());
+        }
+    }
+    let dir = dir.to_path_buf();
+    move |i| dir.join(format!("shard{i}.txt"))
+}
+
 #[test]
 fn shards_played_apart_merge_into_the_whole_match() {
     let dir = scratch("shards");
@@ -570,33 +608,7 @@ fn shards_played_apart_merge_into_the_whole_match() {
     let mut words: Vec<String> = vec!["match".into()];
     words.extend(engines.iter().flatten().cloned());
     words.extend(format!("{common} {}", book.display()).split_whitespace().map(String::from));
-    let shard = |i: u32| dir.join(format!("shard{i}.txt"));
-    let parallel = Command::new("parallel").arg("--version").output().is_ok_and(|o| o.status.success());
-    if parallel {
-        let status = Command::new("parallel")
-            .args(["--will-cite", "--halt", "now,fail=1", support::chuhan().to_str().unwrap_or("chuhan")])
-            .args(&words)
-            .args(["--shard", "{}/2", "--results"])
-            .arg(dir.join("shard{}.txt"))
-            .args([":::", "1", "2"])
-            .status()
-            .expect("run GNU parallel");
-        assert!(status.success(), "parallel failed");
-    } else {
-        let children: Vec<_> = (1..=2)
-            .map(|i| {
-                Command::new(support::chuhan())
-                    .args(&words)
-                    .args(["--shard", &format!("{i}/2"), "--results"])
-                    .arg(shard(i))
-                    .spawn()
-                    .expect("start a shard")
-            })
-            .collect();
-        for mut c in children {
-            assert!(c.wait().expect("shard").success());
-        }
-    }
+    let shard = play_shards(&dir, &words, 2);
     let (one, two) = (game_list(&shard(1)), game_list(&shard(2)));
     assert!(!one.is_empty() && !two.is_empty() && one.iter().all(|g| !two.contains(g)), "disjoint slices");
 
@@ -625,5 +637,43 @@ fn shards_played_apart_merge_into_the_whole_match() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("duplicate: ") && stderr.contains("missing: "), "{stderr}");
     assert!(String::from_utf8_lossy(&out.stdout).contains("Match: 4 games of 8 played"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The opening order is the file's with `--order sequential`, so the seed changes nothing and slices given
+/// none are slices of one match (each used to draw its own seed from the clock, and merge refused them).
+#[test]
+fn sequential_shards_without_a_seed_merge_into_the_whole_match() {
+    let dir = scratch("sequential-shards");
+    let engines = [engine("a", "uci", "--seed 3"), engine("b", "ucci", "--seed 5")];
+    let book = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/openings.fen");
+    let common =
+        format!("--games 12 --movetime 20 --max-plies 24 --order sequential --openings {}", book.display());
+    let whole = dir.join("whole.txt");
+    let run = chuhan_match(&engines, &format!("{common} --results {}", whole.display()));
+    assert!(run.ok, "{}", run.stderr);
+    assert_eq!(game_list(&whole).len(), 12);
+
+    let mut words: Vec<String> = vec!["match".into()];
+    words.extend(engines.iter().flatten().cloned());
+    words.extend(common.split_whitespace().map(String::from));
+    let shard = play_shards(&dir, &words, 3);
+    let slices: Vec<Vec<String>> = (1..=3).map(|i| game_list(&shard(i))).collect();
+    assert!(slices.iter().all(|s| !s.is_empty()), "every slice plays games");
+    assert_eq!(slices.iter().map(Vec::len).sum::<usize>(), 12, "the slices share the games out");
+
+    let merged = dir.join("merged.txt");
+    let out = Command::new(support::chuhan())
+        .args(["match", "merge"])
+        .args((1..=3).map(&shard))
+        .arg("--results")
+        .arg(&merged)
+        .output()
+        .expect("run merge");
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{stderr}");
+    assert!(stdout.contains("Match: 12 games of 12 played; merged from 3 files"), "{stdout}");
+    assert!(stderr.is_empty(), "nothing missing or doubled: {stderr}");
+    assert_eq!(game_list(&merged), game_list(&whole), "merge = the unsharded match");
     let _ = std::fs::remove_dir_all(&dir);
 }

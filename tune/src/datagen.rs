@@ -8,13 +8,13 @@
 //! interrupted run resumes where its file stops: complete games are kept, a game cut in half is dropped
 //! and played again.
 //!
-//! Every game is judged by `engine::rules` through [`engine::selfplay::play`] (mate, stalemate, the 棋例,
+//! Every game is judged by `engine::rules` through [`crate::selfplay::play`] (mate, stalemate, the 棋例,
 //! the move limit), with win adjudication when both sides' scores agree for several plies.
 
 use crate::gamefile::{self, GameRecord};
+use crate::selfplay::{self, Adjudication, GameConfig};
 use engine::random::{random_plies, Rng};
 use engine::search::{Limits, SearchOptions, Searcher};
-use engine::selfplay::{self, Adjudication, GameConfig};
 use engine::{Evaluate, Position};
 use std::collections::BTreeMap;
 use std::fs::OpenOptions;

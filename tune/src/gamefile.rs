@@ -19,8 +19,8 @@
 //! cut short in the middle of a game (an interrupted run) reads as the complete games before the cut,
 //! and [`complete_length`] says where to cut it before appending.
 
+use crate::selfplay::{Ending, Game, PlayedMove};
 use engine::rules::{GameResult, Reason};
-use engine::selfplay::{Ending, Game, PlayedMove};
 use engine::{Move, Position};
 use std::fmt;
 use std::io::{self, Read, Write};

@@ -6,13 +6,14 @@
 //! - [`spsa`] tunes the search's parameters by SPSA over games played by `chuhan match`.
 //! - [`nnue`] trains the learned evaluation (`eval::nnue`) on game files.
 //!
-//! Every game here is played by `engine::selfplay` and judged by `engine::rules`, the same referee as
+//! Every in-process game here is played by [`selfplay`] and judged by `engine::rules`, the same referee as
 //! `chuhan judge` and `chuhan match`. The `chuhan-tune` binary drives it all (scripts/tune.sh).
 #![deny(missing_docs)]
 
 pub mod datagen;
 pub mod gamefile;
 pub mod nnue;
+pub mod selfplay;
 pub mod source;
 pub mod spsa;
 pub mod texel;

@@ -9,17 +9,16 @@
 //! chuhan-tune train --data target/datagen/games.bin --out target/nnue/net.nnue
 //! ```
 
+use arena::openings;
+use arena::stats::{pentanomial, Pentanomial};
 use clap::{Parser, Subcommand};
 use engine::random::{random_plies, Rng};
 use engine::rules::GameResult;
 use engine::search::{Limits, Searcher};
-use engine::selfplay::{play, Adjudication, GameConfig};
 use engine::{Color, Evaluate, Position};
 use eval::linear::WeightedEvaluator;
 use eval::weights::WEIGHTS;
 use eval::{Evaluator, MgEg};
-use protocol::matchrunner::openings;
-use protocol::matchrunner::stats::{pentanomial, Pentanomial};
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -29,6 +28,7 @@ use std::time::Instant;
 use tune::datagen::{self, DatagenConfig};
 use tune::gamefile;
 use tune::nnue::{Dataset, TrainConfig};
+use tune::selfplay::{play, Adjudication, GameConfig};
 use tune::source;
 use tune::texel::{load, tune, TexelConfig};
 
@@ -78,7 +78,7 @@ impl Play {
 
 /// The positions a game teaches the Texel tuner: quiet (not in check, the chosen move not a capture),
 /// not decided; as FENs with the game's points for Red.
-fn quiet_fens(game: &engine::selfplay::Game) -> Vec<String> {
+fn quiet_fens(game: &tune::selfplay::Game) -> Vec<String> {
     let record = gamefile::GameRecord::from_game(game);
     gamefile::training_positions(&record).iter().map(|t| t.pos.to_fen()).collect()
 }

@@ -13,9 +13,9 @@
 //! written to a checkpoint (rerun the same command to resume) and one row is appended to a CSV
 //! trajectory of every parameter.
 
+use arena::results::ResultRow;
 use engine::random::Rng;
 use engine::search::{SearchParams, Tunable};
-use protocol::matchrunner::results::ResultRow;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;

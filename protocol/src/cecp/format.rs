@@ -4,7 +4,7 @@
 use crate::format::ENGINE_NAME;
 use crate::options::{OptionId, OptionKind, OptionSpec, OPTIONS};
 use engine::search::{Bound, Score, SearchInfo};
-use engine::{Color, Move, Position};
+use engine::{Color, Move};
 
 /// Options XBoard sets through its own commands (`memory`, `cores`, `hard`/`easy`, `new`), or that mean
 /// nothing here (UCCI's time units and switches, UCI's WDL and several lines): not offered as `option=`.
@@ -142,36 +142,11 @@ fn flat(text: &str) -> String {
     text.replace(['\r', '\n'], " ")
 }
 
-/// The FEN of `pos` with XBoard's xiangqi letters (H horse, E elephant) and without castling and
-/// en-passant fields, as XBoard itself writes it in `setboard`.
-pub fn xboard_fen(pos: &Position) -> String {
-    to_xboard_fen(&pos.to_fen())
-}
-
-/// Turns one of our FENs (`N`, `B`, `- -` fields) into XBoard's form.
-pub fn to_xboard_fen(fen: &str) -> String {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let board: String = fields
-        .first()
-        .unwrap_or(&"")
-        .chars()
-        .map(|c| match c {
-            'N' => 'H',
-            'n' => 'h',
-            'B' => 'E',
-            'b' => 'e',
-            c => c,
-        })
-        .collect();
-    let mut out = vec![board.as_str()];
-    out.extend(fields.iter().skip(1).filter(|f| **f != "-"));
-    out.join(" ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use engine::search::MATE;
+    use engine::Position;
 
     #[test]
     fn features_end_with_done_and_offer_options() {
@@ -210,11 +185,7 @@ mod tests {
     }
 
     #[test]
-    fn fens_in_xboard_letters() {
-        assert_eq!(
-            xboard_fen(&Position::startpos()),
-            "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w 0 1"
-        );
+    fn illegal_moves_and_errors_name_the_reason() {
         assert_eq!(illegal_move("no piece there", "a5a6"), "Illegal move (no piece there): a5a6");
         assert_eq!(error("unknown command", "foo"), "Error (unknown command): foo");
     }

@@ -31,7 +31,7 @@ mod tests {
                 }
                 let mv = legal[rng.below(legal.len())];
                 let score = (rng.below(801) as i32) - 400;
-                moves.push(engine::selfplay::PlayedMove { mv, score });
+                moves.push(crate::selfplay::PlayedMove { mv, score });
                 pos.make_move(mv);
             }
             let result = [GameResult::RedWins, GameResult::Draw, GameResult::BlackWins][g % 3];

@@ -1,18 +1,18 @@
 //! A strength sanity check, not a test: the full search against a plain alpha-beta (same move ordering,
 //! hash table and quiescence, but no pruning, reductions or extensions), in games from the first 20 bench
-//! positions, each played with both colours, judged by `engine::rules` through `engine::selfplay`. A small
+//! positions, each played with both colours, judged by `engine::rules` through `tune::selfplay`. A small
 //! positional evaluator lives here so the games are not decided by material alone; the real evaluator is
 //! in the `eval` crate.
 //!
 //! ```text
-//! cargo run --release -p chuhan-engine --example plain_vs_full            # 20,000 nodes a move
-//! cargo run --release -p chuhan-engine --example plain_vs_full -- 50ms    # 50 ms a move
+//! cargo run --release -p chuhan-tune --example plain_vs_full            # 20,000 nodes a move
+//! cargo run --release -p chuhan-tune --example plain_vs_full -- 50ms    # 50 ms a move
 //! ```
 
 use engine::evaluate::Evaluate;
 use engine::search::{Limits, SearchFeatures, Searcher};
-use engine::selfplay::{play, GameConfig};
 use engine::{Color, Piece, PieceKind};
+use tune::selfplay::{play, GameConfig};
 
 /// Material, mobility of horses and rooks, central cannons and advanced pawns.
 #[derive(Clone, Copy)]

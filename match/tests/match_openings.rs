@@ -1,10 +1,10 @@
 //! The shipped opening book `scripts/openings.fen`: every line legal, 4-10 plies from the start position, at
 //! least 100 distinct lines; and (ignored by default, it searches) no line lost for either side.
 
+use arena::openings::{self, Opening};
 use engine::position::START_FEN;
 use engine::search::{Limits, SearchControl, Searcher, SilentReporter};
 use engine::{Color, Position};
-use protocol::matchrunner::openings::{self, Opening};
 use std::collections::HashSet;
 
 fn book() -> Vec<Opening> {

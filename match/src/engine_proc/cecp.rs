@@ -5,8 +5,8 @@
 //! as `usermove`) and says `go`. CECP has no banned moves: the referee judges what is played.
 
 use super::{EngineError, EngineProcess, GoOutcome, GoRequest, Reply, MATE_CP};
-use crate::cecp::format::to_xboard_fen;
-use crate::matchrunner::config::{EngineSpec, SearchLimits};
+use crate::config::{EngineSpec, SearchLimits};
+use engine::fen::to_xboard_fen;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::Instant;
 

@@ -2,8 +2,12 @@
 //! one match: the same table, Elo and SPRT as a single run would print. Game pairs are matched by their
 //! place in the schedule, so a pair whose two games were played in different files still counts as a pair.
 //! A game found twice is counted once and reported; games the schedule has but no file holds are reported.
+//!
+//! Files are of one match when their schedules and opening orders agree and, with `--order random` (or in
+//! files too old to name their order), their seeds: the seed only shuffles the openings, so slices of a
+//! sequential match given different seeds (or none) still merge.
 
-use super::config::{self, SprtConfig};
+use super::config::{self, Order, SprtConfig};
 use super::results::{GameId, ResultRow, ResultsError, ResultsFile};
 use super::stats;
 use super::tally::Tally;
@@ -68,25 +72,34 @@ pub fn run(args: &[String]) -> ExitCode {
 pub struct Merged {
     /// Rows by schedule place.
     pub rows: BTreeMap<GameId, ResultRow>,
-    /// The match seed.
+    /// The match seed (the first file's).
     pub seed: u64,
     /// Games per pairing and pairings, when the files' headers say.
     pub schedule: Option<(u32, usize)>,
+    /// The opening order, when the files' headers say.
+    pub order: Option<Order>,
     /// Games found more than once: (place, file of the copy left out).
     pub duplicates: Vec<(GameId, String)>,
 }
 
-/// Reads and combines the files; files of different matches (seeds, schedules, engines) are refused.
+/// Reads and combines the files; files of different matches (schedules, opening orders, seeds of a random
+/// order, engines) are refused.
 pub fn combine(files: &[PathBuf]) -> Result<Merged, Box<dyn std::error::Error>> {
-    let mut merged = Merged { rows: BTreeMap::new(), seed: 0, schedule: None, duplicates: Vec::new() };
+    let mut merged =
+        Merged { rows: BTreeMap::new(), seed: 0, schedule: None, order: None, duplicates: Vec::new() };
     for (i, path) in files.iter().enumerate() {
         let file = ResultsFile::read(path)?;
         let name = path.display().to_string();
         if i == 0 {
-            (merged.seed, merged.schedule) = (file.seed, file.schedule);
-        } else if file.seed != merged.seed || file.schedule != merged.schedule {
+            (merged.seed, merged.schedule, merged.order) = (file.seed, file.schedule, file.order);
+        } else if file.schedule != merged.schedule || file.order != merged.order {
             return Err(format!(
-                "{name} is from another match (its seed or schedule differs from the first file's)"
+                "{name} is from another match (its schedule or opening order differs from the first file's)"
+            )
+            .into());
+        } else if file.seed != merged.seed && file.order != Some(Order::Sequential) {
+            return Err(format!(
+                "{name} is from another match (its seed, which orders the openings, differs from the first file's)"
             )
             .into());
         }
@@ -146,7 +159,12 @@ fn merge(args: &MergeArgs) -> Result<(), Box<dyn std::error::Error>> {
         if path.exists() {
             return Err(ResultsError::Exists(path.display().to_string()).into());
         }
-        let about = merged.schedule.map(|(g, p)| format!("games={g} pairings={p}")).unwrap_or_default();
+        let mut about: Vec<String> = merged
+            .schedule
+            .map(|(g, p)| vec![format!("games={g}"), format!("pairings={p}")])
+            .unwrap_or_default();
+        about.extend(merged.order.map(|o| format!("order={}", o.word())));
+        let about = about.join(" ");
         let mut out = ResultsFile::open(path, merged.seed, false, &about)?;
         for row in merged.rows.values() {
             out.append(row)?;
@@ -175,4 +193,45 @@ fn merge(args: &MergeArgs) -> Result<(), Box<dyn std::error::Error>> {
         write!(out, "{}", t.table(sprt.as_ref()))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Writes results files with these header words (after the seed) and no games; returns their paths.
+    fn files(test: &str, headers: &[(u64, &str)]) -> Vec<PathBuf> {
+        let dir = std::env::temp_dir().join(format!("chuhan-merge-{}", std::process::id())).join(test);
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let paths: Vec<PathBuf> = (0..headers.len()).map(|i| dir.join(format!("{i}.txt"))).collect();
+        for (path, &(seed, about)) in paths.iter().zip(headers) {
+            drop(ResultsFile::open(path, seed, false, about).unwrap());
+        }
+        paths
+    }
+
+    fn refusal(paths: &[PathBuf]) -> String {
+        combine(paths).err().map(|e| e.to_string()).unwrap_or_default()
+    }
+
+    #[test]
+    fn the_seed_identifies_a_match_only_when_it_orders_the_openings() {
+        let seq = "games=4 pairings=1 order=sequential";
+        let merged = combine(&files("seq", &[(1, seq), (2, seq), (0, seq)])).unwrap();
+        assert_eq!((merged.seed, merged.schedule, merged.order), (1, Some((4, 1)), Some(Order::Sequential)));
+
+        let random = "games=4 pairings=1 order=random";
+        assert!(combine(&files("random-same", &[(7, random), (7, random)])).is_ok());
+        assert!(refusal(&files("random", &[(7, random), (8, random)])).contains("its seed"));
+        // Files from before the header named the order: the seed still decides, as it did.
+        let old = "games=4 pairings=1";
+        assert!(refusal(&files("old", &[(7, old), (8, old)])).contains("its seed"));
+        assert!(refusal(&files("orders", &[(7, seq), (7, random)])).contains("opening order"));
+        assert!(refusal(&files("games", &[(0, seq), (0, "games=6 pairings=1 order=sequential")]))
+            .contains("schedule"));
+        let _ = std::fs::remove_dir_all(
+            std::env::temp_dir().join(format!("chuhan-merge-{}", std::process::id())),
+        );
+    }
 }

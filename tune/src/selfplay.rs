@@ -1,5 +1,6 @@
-//! Games between two in-process searchers, judged move by move by [`rules::Referee`]: the one game loop
-//! behind self-play data, the tuner's matches and the self-play tests. (`chuhan match` plays engine
+//! Games between two in-process searchers, judged move by move by [`Referee`]: the one game loop behind
+//! self-play data (`datagen`, `chuhan-tune selfplay`) and the search sanity check
+//! `examples/plain_vs_full.rs`. (`chuhan match` plays engine
 //! processes instead, and asks the same referee.)
 //!
 //! A game ends when the referee says so (mate, stalemate, the 棋例 of docs/rules.md, art. 24-29, the
@@ -7,11 +8,9 @@
 //! plies that one side is winning, or at a ply cap (unfinished, scored as a draw by whoever needs a
 //! number).
 
-use crate::evaluate::Evaluate;
-use crate::position::Position;
-use crate::rules::{GameResult, Judgement, Referee};
-use crate::search::{Limits, SearchControl, Searcher, SilentReporter};
-use crate::types::{Color, Move};
+use engine::rules::{GameResult, Judgement, Referee};
+use engine::search::{Limits, SearchControl, Searcher, SilentReporter};
+use engine::{Color, Evaluate, Move, Position};
 
 /// Adjudicate a win when the side to move's score stays beyond `score` (internal units, from the mover's
 /// side, agreeing in sign from both sides) for `plies` plies in a row.
@@ -141,8 +140,8 @@ pub fn play<R: Evaluate, B: Evaluate>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::evaluate::MaterialEval;
-    use crate::rules::Reason;
+    use engine::evaluate::MaterialEval;
+    use engine::rules::Reason;
 
     fn config(depth: u32, max_plies: usize) -> GameConfig {
         GameConfig {

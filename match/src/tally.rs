@@ -178,7 +178,7 @@ pub fn sprt_word(s: stats::SprtState) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matchrunner::results::GameId;
+    use crate::results::GameId;
     use engine::rules::{GameResult, Reason};
 
     fn row(pair: u32, slot: u8, outcome: GameResult) -> ResultRow {

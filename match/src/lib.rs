@@ -1,5 +1,8 @@
-//! `chuhan match`: engine-against-engine matches (gauntlet, round robin, SPRT) between UCI, UCCI and CECP
-//! (xboard protocol) engines.
+//! chuhan's match tools: engine-against-engine matches (`chuhan match`: gauntlet, round robin, SPRT)
+//! between UCI, UCCI and CECP (xboard protocol) engines, their game records (results files, PGN with
+//! Chinese notation), and the referee on the command line (`chuhan judge`, [`judge`]). The `chuhan` binary
+//! (chuhan-protocol) only dispatches its `match` and `judge` subcommands here; `chuhan-tune` plays its
+//! matches through [`results`], [`openings`] and [`stats`].
 //!
 //! The runner keeps the clocks, asks the referee (`engine::rules`) whether each move ends the game, and
 //! writes a results line (and PGN) as each game ends so an interrupted match can `--resume`.
@@ -13,6 +16,7 @@ pub mod clock;
 pub mod config;
 pub mod engine_proc;
 pub mod game;
+pub mod judge;
 pub mod merge;
 pub mod openings;
 pub mod pgn;
@@ -66,7 +70,12 @@ fn run_match(config: &MatchConfig) -> Result<(), Box<dyn std::error::Error>> {
         (Some(path), true) if path.exists() => Some(ResultsFile::read(path)?),
         _ => None,
     };
-    let seed = previous.as_ref().map(|p| p.seed).or(config.seed).unwrap_or_else(clock_seed);
+    // The seed only shuffles the openings: a sequential match is the same match whatever the seed, so
+    // without one it gets 0, not one from the clock, and slices of it run apart carry the same seed.
+    let seed = previous.as_ref().map(|p| p.seed).or(config.seed).unwrap_or_else(|| match config.order {
+        Order::Random => clock_seed(),
+        Order::Sequential => 0,
+    });
     let openings = load_openings(config, seed)?;
 
     let pairings = scheduler::pairings(config.engines.len(), config.round_robin);
@@ -89,7 +98,8 @@ fn run_match(config: &MatchConfig) -> Result<(), Box<dyn std::error::Error>> {
     }
     let mut results = match &config.results {
         Some(path) => {
-            let mut about = format!("games={} pairings={}", config.games, pairings.len());
+            let mut about =
+                format!("games={} pairings={} order={}", config.games, pairings.len(), config.order.word());
             if let Some(shard) = config.shard {
                 about.push_str(&format!(" shard={shard}"));
             }

@@ -1,7 +1,7 @@
 //! The match's command line: engine specifications, time controls and every other setting, parsed by hand
 //! because `--engine` takes a run of `key=value` words that clap cannot express without losing their order.
 
-pub use crate::command::Dialect;
+pub use engine::Dialect;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -101,6 +101,21 @@ pub enum Order {
     Sequential,
 }
 
+impl Order {
+    /// The word `--order` takes, and the results file's header records.
+    pub fn word(self) -> &'static str {
+        match self {
+            Order::Random => "random",
+            Order::Sequential => "sequential",
+        }
+    }
+
+    /// The order `word` names.
+    pub fn from_word(word: &str) -> Option<Order> {
+        [Order::Random, Order::Sequential].into_iter().find(|o| o.word() == word)
+    }
+}
+
 /// Draw adjudication: both engines' scores within ±`score` cp for `movecount` consecutive moves each, from
 /// move number `movenumber` on.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -166,7 +181,8 @@ pub struct MatchConfig {
     pub order: Order,
     /// Keep at most this many plies of each opening line.
     pub plies: Option<usize>,
-    /// Seed for the opening order (default: from the clock, recorded in the results file).
+    /// Seed for the random opening order (default: from the clock with `--order random`, 0 with
+    /// `--order sequential`, which it does not change; recorded in the results file).
     pub seed: Option<u64>,
     /// Results file, one line per finished game.
     pub results: Option<PathBuf>,
@@ -315,7 +331,7 @@ Options:
   --openings FILE          FEN lines, FEN + 'moves ...' lines, or PGN
   --order random|sequential   opening order (default sequential)
   --plies N                cut opening lines to N plies
-  --seed N                 seed of the random opening order
+  --seed N                 seed of the random opening order (nothing else depends on it)
   --shard I/N              play only slice I of N of the game list (game pairs kept together); needs
                            --results, and --seed with --order random; combine with `chuhan match merge`
   --results FILE           append one line per finished game
@@ -383,10 +399,9 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ConfigError> {
             "--openings" => config.openings = Some(PathBuf::from(value(&mut words)?)),
             "--order" => {
                 let v = value(&mut words)?;
-                config.order = match v.as_str() {
-                    "random" => Order::Random,
-                    "sequential" => Order::Sequential,
-                    _ => return Err(ConfigError::BadValue(opt, v, "random or sequential")),
+                config.order = match Order::from_word(&v) {
+                    Some(order) => order,
+                    None => return Err(ConfigError::BadValue(opt, v, "random or sequential")),
                 }
             }
             "--plies" => config.plies = Some(number(&opt, &value(&mut words)?)?),

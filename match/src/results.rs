@@ -2,6 +2,7 @@
 //! game, appended and flushed as each game ends, so an interrupted match loses nothing and `--resume` can
 //! pick it up.
 
+use super::config::Order;
 use super::game::{GameRecord, Termination};
 use engine::rules::GameResult;
 use engine::Color;
@@ -178,6 +179,8 @@ pub struct Previous {
     pub seed: u64,
     /// Games per pairing and number of pairings, from the header (files before `--shard` lack them).
     pub schedule: Option<(u32, usize)>,
+    /// The opening order, from the header (older files lack it).
+    pub order: Option<Order>,
     /// Finished games.
     pub rows: Vec<ResultRow>,
 }
@@ -194,6 +197,7 @@ impl ResultsFile {
         let seed = word("seed").and_then(|s| s.parse().ok()).ok_or(ResultsError::NoHeader)?;
         let schedule =
             word("games").and_then(|g| g.parse().ok()).zip(word("pairings").and_then(|p| p.parse().ok()));
+        let order = word("order").and_then(Order::from_word);
         let complete = text.ends_with('\n');
         let count = text.lines().count();
         let mut rows = Vec::new();
@@ -207,11 +211,11 @@ impl ResultsFile {
                 None => return Err(ResultsError::BadLine(i + 1, line.to_string())),
             }
         }
-        Ok(Previous { seed, schedule, rows })
+        Ok(Previous { seed, schedule, order, rows })
     }
 
     /// Opens the file for appending; a new file gets the header, with `about` (`games=G pairings=P`, the
-    /// shard) after the seed. A file that holds results is refused unless resuming.
+    /// opening order, the shard) after the seed. A file that holds results is refused unless resuming.
     pub fn open(path: &Path, seed: u64, resume: bool, about: &str) -> Result<ResultsFile, ResultsError> {
         let name = path.display().to_string();
         let existing = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
@@ -276,7 +280,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("r.txt");
         let _ = std::fs::remove_file(&path);
-        let mut f = ResultsFile::open(&path, 42, false, "games=2 pairings=1").unwrap();
+        let mut f = ResultsFile::open(&path, 42, false, "games=2 pairings=1 order=sequential").unwrap();
         let row = ResultRow {
             id: GameId { pairing: 0, pair: 0, slot: 0 },
             opening: 0,
@@ -294,6 +298,7 @@ mod tests {
         std::fs::write(&path, std::fs::read_to_string(&path).unwrap() + "pairing=0\tpair=0\tsl").unwrap();
         let prev = ResultsFile::read(&path).unwrap();
         assert_eq!((prev.seed, prev.rows.len(), prev.schedule), (42, 1, Some((2, 1))));
+        assert_eq!(prev.order, Some(Order::Sequential));
         drop(ResultsFile::open(&path, 42, true, "").unwrap());
         assert!(std::fs::read_to_string(&path).unwrap().ends_with("detail=\n"), "the cut line is gone");
         assert_eq!(ResultsFile::read(&path).unwrap().rows, vec![row]);

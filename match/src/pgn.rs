@@ -119,8 +119,8 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matchrunner::game::{MoveRecord, Termination};
-    use crate::matchrunner::openings;
+    use crate::game::{MoveRecord, Termination};
+    use crate::openings;
     use engine::rules::GameResult;
 
     fn record() -> GameRecord {
