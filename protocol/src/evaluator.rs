@@ -115,22 +115,53 @@ impl Default for LoadedNet {
     }
 }
 
+/// A network file `EvalFile` named that cannot be used; the network in use stays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalFileError {
+    /// The option value, as the user wrote it (shortened for the message).
+    pub name: String,
+    /// Why the file was refused.
+    pub reason: String,
+    /// The network kept instead.
+    pub kept: String,
+}
+
+impl std::fmt::Display for EvalFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "EvalFile {}: {}; keeping {}", self.name, self.reason, self.kept)
+    }
+}
+
+impl std::error::Error for EvalFileError {}
+
+/// What loading a network did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Loaded {
+    /// The built-in network (asked for by its name, `<empty>` or an empty value).
+    BuiltIn,
+    /// A file, with the message that says so.
+    File(String),
+}
+
 impl LoadedNet {
     /// Loads the network `name` names: the built-in name, `<empty>` or an empty name mean the built-in
-    /// network (`Ok(None)`); a file that loads gives `Ok(Some(message))`. A file that cannot be used gives
-    /// `Err(message)` and leaves the network as it was.
-    pub fn load(&mut self, name: &str) -> Result<Option<String>, String> {
+    /// network. A file that cannot be used is an error and leaves the network as it was.
+    pub fn load(&mut self, name: &str) -> Result<Loaded, EvalFileError> {
         if name.is_empty() || name == eval::nnue::EMBEDDED_NAME || name.eq_ignore_ascii_case("<empty>") {
             *self = LoadedNet::default();
-            return Ok(None);
+            return Ok(Loaded::BuiltIn);
         }
         match eval::nnue::file::load(std::path::Path::new(name)) {
             Ok(net) => {
                 let text = format!("EvalFile: loaded {name} ({}x2 network)", net.hidden());
                 *self = LoadedNet { net: Arc::new(net), name: name.to_string() };
-                Ok(Some(text))
+                Ok(Loaded::File(text))
             }
-            Err(e) => Err(format!("EvalFile {}: {e}; keeping {}", crate::parse::echo(name), self.name)),
+            Err(e) => Err(EvalFileError {
+                name: crate::parse::echo(name),
+                reason: e.to_string(),
+                kept: self.name.clone(),
+            }),
         }
     }
 }

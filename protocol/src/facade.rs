@@ -10,7 +10,7 @@
 
 use crate::capacity;
 use crate::draw::{self, DrawPolicy, Verdict};
-use crate::evaluator::{sync_searcher, EngineSearcher, EvalChoice, LoadedNet};
+use crate::evaluator::{sync_searcher, EngineSearcher, EvalChoice, EvalFileError, Loaded, LoadedNet};
 use crate::options::{Applied, OptionError, OptionId, Settings};
 use crate::strength::{line_moves, Strength};
 use engine::random::Rng;
@@ -73,14 +73,14 @@ pub enum EngineError {
     /// An option name or value it does not accept.
     Option(OptionError),
     /// A network file that cannot be used; the network in use stays.
-    EvalFile(String),
+    EvalFile(EvalFileError),
 }
 
 impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EngineError::Option(e) => e.fmt(f),
-            EngineError::EvalFile(text) => f.write_str(text),
+            EngineError::EvalFile(e) => e.fmt(f),
         }
     }
 }
@@ -285,11 +285,11 @@ impl Engine {
         match self.settings.set(name, value).map_err(EngineError::Option)? {
             Applied::Pressed(OptionId::ClearHash | OptionId::NewGame) => self.clear_pending = true,
             Applied::Set(OptionId::EvalFile) => match self.net.load(&self.settings.eval_file) {
-                Ok(None) => {}
-                Ok(Some(text)) => notes.push(Note::EvalFile(text)),
-                Err(text) => {
+                Ok(Loaded::BuiltIn) => {}
+                Ok(Loaded::File(text)) => notes.push(Note::EvalFile(text)),
+                Err(e) => {
                     self.settings.eval_file = previous_file;
-                    return Err(EngineError::EvalFile(text));
+                    return Err(EngineError::EvalFile(e));
                 }
             },
             Applied::Set(OptionId::Threads) => {

@@ -238,7 +238,9 @@ impl Session {
             Err(EngineError::Option(OptionError::Unknown(n))) if self.dialect == Some(Dialect::Ucci) => {
                 tracing::debug!("ignoring unknown option '{n}'");
             }
-            Err(EngineError::EvalFile(text)) => self.out.line(&format::message(self.dialect, &text)),
+            Err(e @ EngineError::EvalFile(_)) => {
+                self.out.line(&format::message(self.dialect, &e.to_string()))
+            }
             Err(e) => self.error(&e.to_string()),
         }
     }
