@@ -3,7 +3,6 @@
 //! Accepted: `w`, `r` (Red) or `b` (Black) to move; `E`/`H` for elephant/horse; fields after the side to move
 //! may be missing or `-`. The fifth field is the no-capture ply count for the 120-ply rule.
 
-use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::types::{Color, Piece, PieceKind, Square};
 use std::fmt;
@@ -223,11 +222,6 @@ impl Position {
         }
         let side = if self.side_to_move() == Color::Red { 'w' } else { 'b' };
         format!("{s} {side} - - {} {}", self.halfmove_clock(), self.fullmove_number())
-    }
-
-    /// Squares holding a piece, as a set (convenience for tests and tools).
-    pub fn occupied_squares(&self) -> Bitboard {
-        self.occupied()
     }
 }
 
