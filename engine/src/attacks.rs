@@ -258,8 +258,9 @@ const fn fill_patterns(out: &mut [Bitboard; 16], gather: Gather, dir_targets: [u
     }
 }
 
-// The table builders below walk the board in the same loop shape, each spelled out: `const fn` cannot
-// take closures, and the tables are built at compile time. (Kept on purpose in the duplicates review.)
+// The table builders below walk the board in the same loop shape, each spelled out: the tables are built
+// at compile time, and a `const fn` cannot take the closure a shared walker would need. The repetition is
+// the price of having no runtime initialisation.
 
 /// Horse: one orthogonal step (the leg) then one diagonal step outward.
 const fn horse_table() -> LameLeaper {

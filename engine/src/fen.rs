@@ -3,7 +3,6 @@
 //! Accepted: `w`, `r` (Red) or `b` (Black) to move; `E`/`H` for elephant/horse; fields after the side to move
 //! may be missing or `-`. The fifth field is the no-capture ply count for the 120-ply rule.
 
-use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::types::{Color, Piece, PieceKind, Square};
 use std::fmt;
@@ -228,11 +227,6 @@ impl Position {
     /// The position as XBoard writes it in `setboard`: [`to_xboard_fen`] of [`Position::to_fen`].
     pub fn to_xboard_fen(&self) -> String {
         to_xboard_fen(&self.to_fen())
-    }
-
-    /// Squares holding a piece, as a set (convenience for tests and tools).
-    pub fn occupied_squares(&self) -> Bitboard {
-        self.occupied()
     }
 }
 

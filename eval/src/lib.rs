@@ -37,6 +37,7 @@ pub mod pst;
 pub mod reach;
 pub mod score;
 pub mod sink;
+pub mod term;
 pub mod trace;
 pub mod weights;
 
@@ -44,7 +45,8 @@ pub mod weights;
 mod testing;
 
 pub use score::MgEg;
-pub use trace::{trace, Term, Trace};
+pub use term::{Term, TermSet};
+pub use trace::{trace, Trace};
 
 use endgame::{Scale, SCALE_MAX};
 use engine::evaluate::EVAL_LIMIT;
@@ -53,34 +55,6 @@ use king_safety::KingFile;
 use material::Counts;
 use reach::Reach;
 use sink::{Accumulator, Sink};
-
-/// A set of [`Term`]s to evaluate.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct TermSet(u16);
-
-impl TermSet {
-    /// Every term.
-    pub const ALL: TermSet = TermSet((1 << Term::COUNT) - 1);
-    /// Material (the rules' table and its phase shifts) and piece-square tables only.
-    pub const MATERIAL_AND_PST: TermSet =
-        TermSet(1 << Term::Material as u16 | 1 << Term::PieceValues as u16 | 1 << Term::PieceSquare as u16);
-
-    /// Whether `term` is in the set.
-    #[inline(always)]
-    pub const fn contains(self, term: Term) -> bool {
-        self.0 >> term as u16 & 1 != 0
-    }
-
-    /// The set with `term` added.
-    pub const fn with(self, term: Term) -> TermSet {
-        TermSet(self.0 | 1 << term as u16)
-    }
-
-    /// The set with `term` removed.
-    pub const fn without(self, term: Term) -> TermSet {
-        TermSet(self.0 & !(1 << term as u16))
-    }
-}
 
 /// The evaluation the search calls at its leaves. `Default` is the full evaluation.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

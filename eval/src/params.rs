@@ -6,7 +6,7 @@
 //! encode the rules or a saying that the tests check (the rules' value table, the phase shift between
 //! horse and cannon, the material combinations); the tuner leaves those alone.
 
-use crate::trace::Term;
+use crate::term::Term;
 
 /// A named range of the weight vector.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -2,10 +2,8 @@
 //! middlegame and endgame halves of every weight are blended.
 
 use crate::material::Counts;
+pub use crate::score::PHASE_MAX;
 use engine::{Color, PieceKind};
-
-/// Phase with every strong piece on the board (and more, after clamping).
-pub const PHASE_MAX: i32 = 16;
 
 /// Phase contributed by one piece of each kind: a rook counts twice a horse or a cannon, matching the
 /// rules' value table; kings, advisors, elephants and pawns do not count.

@@ -6,6 +6,11 @@
 
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
+/// Phase with every strong piece on the board (and more, after clamping): the scale of [`MgEg::taper`].
+/// It lives here, with the taper, rather than in [`crate::phase`], so that this vocabulary type needs
+/// nothing else of the crate; `phase` re-exports it.
+pub const PHASE_MAX: i32 = 16;
+
 /// A (middlegame, endgame) pair of internal units (a horse is about 400).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct MgEg(pub i32, pub i32);
@@ -32,11 +37,9 @@ impl MgEg {
         MgEg(self.0 + other.0, self.1 + other.1)
     }
 
-    /// The value at `phase` (0 = bare ending .. [`crate::phase::PHASE_MAX`] = full board), rounded toward
-    /// zero.
+    /// The value at `phase` (0 = bare ending .. [`PHASE_MAX`] = full board), rounded toward zero.
     #[inline(always)]
     pub const fn taper(self, phase: i32) -> i32 {
-        use crate::phase::PHASE_MAX;
         (self.0 * phase + self.1 * (PHASE_MAX - phase)) / PHASE_MAX
     }
 }
@@ -92,7 +95,6 @@ impl SubAssign for MgEg {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::phase::PHASE_MAX;
 
     #[test]
     fn taper_blends_linearly() {

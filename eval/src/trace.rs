@@ -6,70 +6,12 @@ use crate::params::TERM_OF_WEIGHT;
 use crate::phase::PHASE_MAX;
 use crate::score::MgEg;
 use crate::sink::Sink;
+use crate::term::Term;
 use crate::weights::WEIGHTS;
 use crate::{evaluate_terms, Evaluator, Outcome};
 use engine::evaluate::UNITS_PER_HORSE;
 use engine::{Color, PieceKind, Position, Square};
 use std::fmt;
-
-/// A row of the trace: one group of weights.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Term {
-    /// The rules' value table.
-    Material,
-    /// Phase-dependent piece values (开局炮胜马，残局马胜炮).
-    PieceValues,
-    /// Combinations of strong pieces.
-    Combinations,
-    /// Piece-square tables (including the pawn's value by rank).
-    PieceSquare,
-    /// Missing defenders, the file in front of the king, cannons aimed at it.
-    KingSafety,
-    /// Attackers by the enemy palace.
-    Attack,
-    /// Rook, horse and cannon mobility.
-    Mobility,
-    /// Rooks on open files, horses on the edge.
-    Placement,
-    /// Advisors and elephants protecting each other.
-    Defenders,
-    /// The side to move.
-    Tempo,
-}
-
-impl Term {
-    /// Number of terms.
-    pub const COUNT: usize = 10;
-    /// Every term, in trace order.
-    pub const ALL: [Term; Term::COUNT] = [
-        Term::Material,
-        Term::PieceValues,
-        Term::Combinations,
-        Term::PieceSquare,
-        Term::KingSafety,
-        Term::Attack,
-        Term::Mobility,
-        Term::Placement,
-        Term::Defenders,
-        Term::Tempo,
-    ];
-
-    /// The row label.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Term::Material => "Material",
-            Term::PieceValues => "Piece values",
-            Term::Combinations => "Combinations",
-            Term::PieceSquare => "Piece-square",
-            Term::KingSafety => "King safety",
-            Term::Attack => "Palace attack",
-            Term::Mobility => "Mobility",
-            Term::Placement => "Placement",
-            Term::Defenders => "Defenders",
-            Term::Tempo => "Tempo",
-        }
-    }
-}
 
 /// Keeps each term's sum for each colour.
 #[derive(Default)]

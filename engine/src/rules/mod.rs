@@ -78,11 +78,6 @@ impl Referee {
         self.judgement.clone()
     }
 
-    /// The capture-free stretch as the move limit counts it.
-    pub fn move_limit(&self) -> &MoveLimit {
-        &self.limit
-    }
-
     /// Plays `m`; an illegal move ends the game against the mover. Returns the judgement after the move
     /// (`Ongoing` while the game goes on). Once the game is over, further moves are not played and the
     /// final judgement is returned.

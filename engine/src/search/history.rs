@@ -161,5 +161,23 @@ mod tests {
     }
 
     #[test]
-    fn bonus_is_monotone_and_capped() {}
+    fn bonus_is_monotone_and_capped() {
+        for start in [-16_000i16, -3_000, 0, 3_000, 16_000] {
+            let after = |bonus: i32| {
+                let mut e = start;
+                gravity(&mut e, bonus);
+                e
+            };
+            // A larger bonus never leaves the entry lower.
+            let mut last = after(-HISTORY_MAX);
+            for bonus in (-HISTORY_MAX..=HISTORY_MAX).step_by(97) {
+                let now = after(bonus);
+                assert!(now >= last, "start {start}, bonus {bonus}: {now} < {last}");
+                last = now;
+            }
+            // A bonus beyond the bound counts as the bound.
+            assert_eq!(after(3 * HISTORY_MAX), after(HISTORY_MAX), "start {start}");
+            assert_eq!(after(-3 * HISTORY_MAX), after(-HISTORY_MAX), "start {start}");
+        }
+    }
 }

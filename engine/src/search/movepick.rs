@@ -50,6 +50,19 @@ pub struct OrderInfo<'a> {
 /// Score of an evasion capture: always ahead of quiet evasions.
 const EVASION_CAPTURE: i32 = 1 << 24;
 
+/// Captures are ordered by victim value times this plus capture history over [`CAPTURE_HISTORY_DIVISOR`]:
+/// the victim dominates (a rook and a horse lie about 6,300 apart here), while the history, at most ±2,048
+/// after the division, reorders victims of close worth, such as a pawn and an advisor.
+const VICTIM_WEIGHT: i32 = 16;
+
+/// See [`VICTIM_WEIGHT`].
+const CAPTURE_HISTORY_DIVISOR: i32 = 8;
+
+/// A capture stays among the good captures when it loses at most its ordering score over this in exchange:
+/// about 40% of the victim's value (16/40), more when its history is good, so that a capture the history
+/// favours is still tried early despite a small loss on the board.
+const GOOD_CAPTURE_SEE_DIVISOR: i32 = 40;
+
 /// Hands out the moves of one node.
 pub struct MovePicker {
     stage: Stage,
@@ -116,8 +129,8 @@ impl MovePicker {
             let (Some(piece), Some(victim)) = (pos.piece_at(m.from()), pos.piece_at(m.to())) else {
                 continue;
             };
-            self.scores[i] =
-                16 * victim_value(pos, m, ord.see) + ord.hist.capture(piece, m, victim.kind()) / 8;
+            self.scores[i] = VICTIM_WEIGHT * victim_value(pos, m, ord.see)
+                + ord.hist.capture(piece, m, victim.kind()) / CAPTURE_HISTORY_DIVISOR;
         }
     }
 
@@ -151,7 +164,7 @@ impl MovePicker {
         for i in 0..self.list.len() {
             let m = self.list[i];
             self.scores[i] = if pos.is_capture(m) {
-                EVASION_CAPTURE + 16 * victim_value(pos, m, ord.see)
+                EVASION_CAPTURE + VICTIM_WEIGHT * victim_value(pos, m, ord.see)
             } else {
                 Self::quiet_score(pos, ord, m)
             };
@@ -218,7 +231,7 @@ impl MovePicker {
                             self.cur += 1;
                             continue;
                         }
-                        if see_ge(pos, m, -score / 40, ord.see) {
+                        if see_ge(pos, m, -score / GOOD_CAPTURE_SEE_DIVISOR, ord.see) {
                             self.cur += 1;
                             return Some(m);
                         }

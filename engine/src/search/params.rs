@@ -21,13 +21,47 @@ pub const EVAL_NONE: i32 = -32_000;
 /// Whether singular extensions are on by default (see the strength notes in the search module).
 pub const SINGULAR_EXTENSION: bool = false;
 
+/// Hash cutoffs are taken only while the no-capture clock is below this. The 120-ply limit is not in the
+/// key, so a score stored with the limit far away is wrong where the limit falls inside the lines it
+/// summarises; below 100 the limit is at least 20 plies away, beyond most of the lines the search looks at.
+pub const TT_CUTOFF_MAX_CLOCK: u32 = 100;
+
+/// After a null-move cutoff at high depth, the verification search allows no null move in the first this
+/// many percent of its depth, so another null move near its root cannot hide the zugzwang it looks for,
+/// while its deeper plies still prune with them.
+pub const NMP_VERIFY_PERCENT: i32 = 75;
+
+/// Extensions apply only up to this many times the iteration depth from the root, so that every line ends
+/// (a perpetual series of checks would otherwise extend without bound).
+pub const EXTENSION_PLY_FACTOR: usize = 2;
+
+/// The singular search (every move but the hash move) runs at the node's depth divided by this: deep enough
+/// to trust, shallow enough to afford at every hash move.
+pub const SINGULAR_DEPTH_DIVISOR: i32 = 2;
+
+/// Best-move changes (decayed each iteration) add at most this to the optimum time's factor: once the best
+/// move keeps changing, more changes say little more.
+pub const MAX_INSTABILITY: f64 = 1.5;
+
+/// A falling score stretches the optimum time at most this much (a fall of `time_falling_divisor` or more) ...
+pub const MAX_FALLING_STRETCH: f64 = 1.75;
+
+/// ... and a rising one shrinks it at most to this: a search that goes well still gets most of its time.
+pub const MIN_FALLING_STRETCH: f64 = 0.75;
+
+/// The optimum time's factor by the number of iterations in a row with the same best move (the last entry
+/// for more): a move that keeps winning iterations is unlikely to change, so its search can stop sooner.
+pub const STABILITY: [f64; 6] = [1.25, 1.1, 1.0, 0.9, 0.8, 0.7];
+
 /// Declares [`SearchParams`], its defaults and its tuning table from one list, so a parameter cannot be
 /// added to one and forgotten in another.
 macro_rules! search_params {
     ($($(#[doc = $doc:literal])* $name:ident: $default:literal in $min:literal..=$max:literal,)*) => {
         /// Every tunable number of the search, in internal units (a horse is 400, a pawn before the river
-        /// 80) or plies. The defaults are the values of the SPSA run `data/spsa-1` (issue 13); SPSA
-        /// moves them within each parameter's range (see [`SearchParams::TUNABLES`]).
+        /// 80) or plies. Most defaults are the values the SPSA run `data/spsa-1` found; the ones it did not
+        /// tune yet (`razor_depth`, `singular_depth`, `singular_tt_depth`, `aspiration_depth`,
+        /// `aspiration_score_divisor`, `aspiration_grow_*`, `root_lmr_*`) are hand-set. SPSA moves them within
+        /// each parameter's range (see [`SearchParams::TUNABLES`]).
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub struct SearchParams {
             $($(#[doc = $doc])* pub $name: i32,)*
@@ -83,7 +117,7 @@ macro_rules! search_params {
 pub struct Tunable {
     /// The field name.
     pub name: &'static str,
-    /// The default (the tuned value of `data/spsa-1`).
+    /// The default (for most, the tuned value of `data/spsa-1`).
     pub default: i32,
     /// Smallest value a tuner may try.
     pub min: i32,
@@ -96,7 +130,9 @@ search_params! {
     rfp_margin: 69 in 30..=150,
     /// Reverse futility applies up to this depth.
     rfp_depth: 8 in 4..=12,
-    /// Razoring: at depth <= 3 an eval this far below alpha drops straight into quiescence ...
+    /// Razoring: up to this depth ...
+    razor_depth: 3 in 1..=6,
+    /// ... an eval this far below alpha drops straight into quiescence ...
     razor_base: 302 in 100..=600,
     /// ... plus this much per depth squared.
     razor_per_depth2: 180 in 60..=400,
@@ -142,14 +178,30 @@ search_params! {
     lmr_history_divisor: 8738 in 4000..=16000,
     /// ... this offset.
     lmr_history_offset: 1986 in 0..=6000,
-    /// Singular extension: the exclusion window is this much per depth below the hash score.
+    /// Singular extension: tried from this depth on ...
+    singular_depth: 8 in 4..=12,
+    /// ... when the hash entry is at most this many plies shallower than the node ...
+    singular_tt_depth: 3 in 1..=6,
+    /// ... with the exclusion window this much per depth below the hash score.
     singular_margin_per_depth: 2 in 1..=6,
     /// Quiescence: captures losing more than this in SEE are skipped.
     qsearch_see: 49 in 0..=200,
     /// Quiescence delta pruning: a capture that cannot lift eval + margin + victim above alpha is skipped.
     delta_margin: 157 in 50..=400,
-    /// Aspiration window half-width at the start of an iteration.
+    /// Aspiration windows from this depth on (shallower iterations search the full window).
+    aspiration_depth: 4 in 2..=8,
+    /// Aspiration window half-width at the start of an iteration ...
     aspiration_delta: 29 in 10..=80,
+    /// ... plus the previous score (capped at a mate bound) divided by this: big scores swing more.
+    aspiration_score_divisor: 64 in 16..=256,
+    /// After a fail the half-width grows by this many percent of itself ...
+    aspiration_grow_percent: 50 in 25..=150,
+    /// ... plus this.
+    aspiration_grow_base: 5 in 0..=20,
+    /// Root late-move reductions from this depth on ...
+    root_lmr_depth: 3 in 2..=6,
+    /// ... for root moves after this many.
+    root_lmr_moves: 3 in 1..=8,
     /// History bonus per depth ...
     history_bonus_per_depth: 160 in 60..=400,
     /// ... minus this ...

@@ -3,7 +3,9 @@
 //! the clock and the controls, deciding when an iteration is the last, and reporting.
 
 use super::history::piece_to;
-use super::params::{EVAL_NONE, MAX_DEPTH, MAX_PLY};
+use super::params::{
+    EVAL_NONE, MAX_DEPTH, MAX_FALLING_STRETCH, MAX_INSTABILITY, MAX_PLY, MIN_FALLING_STRETCH, STABILITY,
+};
 use super::threads::Shared;
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
@@ -218,12 +220,14 @@ impl<E: Evaluate> Worker<'_, E> {
         let pv_idx = self.pv_idx;
         self.seldepth = 0;
         let prev = self.root_moves[pv_idx].prev_score;
-        let mut delta = self.params.aspiration_delta + prev.abs().min(MATE_BOUND) / 64;
-        let (mut alpha, mut beta) = if self.features.aspiration && depth >= 4 && prev.abs() < MATE_BOUND {
-            ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY))
-        } else {
-            (-INFINITY, INFINITY)
-        };
+        let prm = self.params;
+        let mut delta = prm.aspiration_delta + prev.abs().min(MATE_BOUND) / prm.aspiration_score_divisor;
+        let (mut alpha, mut beta) =
+            if self.features.aspiration && depth >= prm.aspiration_depth && prev.abs() < MATE_BOUND {
+                ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY))
+            } else {
+                (-INFINITY, INFINITY)
+            };
         loop {
             let v = self.root_search(alpha, beta, depth);
             sort_root_moves(&mut self.root_moves[pv_idx..]);
@@ -243,7 +247,7 @@ impl<E: Evaluate> Worker<'_, E> {
             if self.main.as_ref().is_some_and(|m| m.start.elapsed() >= VERBOSE_AFTER) {
                 self.report_line(depth, pv_idx, bound);
             }
-            delta += delta / 2 + 5;
+            delta += delta * prm.aspiration_grow_percent / 100 + prm.aspiration_grow_base;
         }
         sort_root_moves(&mut self.root_moves[..=pv_idx]);
         if pv_idx == 0 && !self.stopped {
@@ -281,8 +285,8 @@ impl<E: Evaluate> Worker<'_, E> {
                 -self.search::<true>(-beta, -alpha, new_depth, 1, false)
             } else {
                 let r = if self.features.reductions
-                    && depth >= 3
-                    && move_number > 3
+                    && depth >= self.params.root_lmr_depth
+                    && move_number > self.params.root_lmr_moves as usize
                     && !capture
                     && !gives_check
                     && !in_check
@@ -376,14 +380,13 @@ impl<E: Evaluate> Worker<'_, E> {
         } else {
             main.stable_iterations = 0;
         }
-        let instability = 1.0 + main.best_move_changes.min(1.5);
+        let instability = 1.0 + main.best_move_changes.min(MAX_INSTABILITY);
         let falling = if main.prev_score > -INFINITY {
             (1.0 + (main.prev_score - score) as f64 / self.params.time_falling_divisor.max(1) as f64)
-                .clamp(0.75, 1.75)
+                .clamp(MIN_FALLING_STRETCH, MAX_FALLING_STRETCH)
         } else {
             1.0
         };
-        const STABILITY: [f64; 6] = [1.25, 1.1, 1.0, 0.9, 0.8, 0.7];
         let stability = STABILITY[main.stable_iterations.min(STABILITY.len() - 1)];
         main.prev_best = Some(best.mv);
         main.prev_score = score;

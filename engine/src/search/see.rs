@@ -30,8 +30,9 @@ pub fn victim_value(pos: &Position, m: Move, values: &SeeValues) -> i32 {
 
 /// The cheapest piece of `by` attacking `sq` with occupancy `occ` (by each kind's own moves; the king only by
 /// its palace steps: in an exchange it never captures along the file), lowest point first among equals.
-/// The kinds are tried from the cheapest up and the first found is taken, so the slider lookups are skipped
-/// whenever a pawn, advisor, elephant or horse recaptures (it used to build every attacker set at each step).
+/// The kinds are tried from the cheapest up and the first found is taken, so the slider lookups, the dearest
+/// part, are skipped whenever a pawn, advisor, elephant or horse recaptures, without building every
+/// attacker set at each step.
 #[inline]
 fn cheapest_attacker(
     pos: &Position,

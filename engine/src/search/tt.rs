@@ -30,6 +30,14 @@ const CLEAR_IN_PLACE_BYTES: usize = 64 << 20;
 const GENERATION_BITS: u32 = 5;
 const GENERATION_MASK: u8 = (1 << GENERATION_BITS) - 1;
 
+/// Replacement: each search an entry has outlived counts as this many plies less depth, so an old deep
+/// entry gives way after a few searches instead of holding its slot for the rest of the game.
+const AGE_PENALTY_PLIES: i32 = 8;
+
+/// A bound from the same search does not overwrite an entry at least this much deeper: the deeper result
+/// is worth more than the fresher, shallower one, and within one search it is not stale.
+const KEEP_DEEPER_PLIES: i32 = 4;
+
 /// A copy of one table entry, as the search reads it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TtData {
@@ -233,7 +241,7 @@ impl TranspositionTable {
                 continue;
             };
             let age = (self.generation.wrapping_sub(generation_of(data)) & GENERATION_MASK) as i32;
-            let worth = e.depth - 8 * age;
+            let worth = e.depth - AGE_PENALTY_PLIES * age;
             if worth < victim_worth {
                 victim_worth = worth;
                 victim = i;
@@ -246,7 +254,7 @@ impl TranspositionTable {
             }
             let same_search =
                 generation_of(bucket.words[2 * victim + 1].load(Ordering::Relaxed)) == self.generation;
-            if bound != Bound::Exact && same_search && depth + 4 <= o.depth {
+            if bound != Bound::Exact && same_search && depth + KEEP_DEEPER_PLIES <= o.depth {
                 // Keep the deeper result, but remember a newly found move for ordering.
                 if mv != o.mv {
                     let data = pack(mv, o.score, o.eval, o.depth, o.bound, o.pv, self.generation);

@@ -27,7 +27,7 @@
 //! the kernel zero (and a virtual machine's host back) all 2 MiB of it at once, where a small page costs
 //! 4 KiB: measured on a fresh 2-core cloud VM, 4.4 ms a huge page against 2-10 us a small one. A short
 //! search on a big new table touches a new page at nearly every probe, so with a 21 GiB table `go movetime
-//! 200` ran at 265 nodes/s and overran its time by seconds (CI, 2026-12-04). Up to 256 MiB, all first
+//! 200` ran at 265 nodes/s on a CI runner and overran its time by seconds. Up to 256 MiB, all first
 //! touches together cost at most about 0.6 s on a fresh VM and 25 ms once its memory has been used.
 
 use std::alloc::{alloc_zeroed, dealloc, handle_alloc_error, Layout};

@@ -47,13 +47,6 @@ pub struct TableSize {
     pub limit: SizeLimit,
 }
 
-impl TableSize {
-    /// Whether the table is smaller than asked.
-    pub fn is_limited(&self) -> bool {
-        self.limit != SizeLimit::Fits
-    }
-}
-
 /// Memory kept free for everything but the table: an eighth of the machine, at least [`MIN_RESERVE_MB`].
 pub fn reserve_mb(total_mb: usize) -> usize {
     (total_mb / 8).max(MIN_RESERVE_MB)

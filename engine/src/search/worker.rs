@@ -317,7 +317,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             if let Some(d) = tt_data {
                 // Near the no-capture limit the stored score may be stale (the limit is not in the key).
                 if d.depth >= depth
-                    && self.pos.halfmove_clock() < 100
+                    && self.pos.halfmove_clock() < TT_CUTOFF_MAX_CLOCK
                     && tt_bound_allows(d.bound, tt_score, beta)
                 {
                     if let Some(m) = tt_move {
@@ -366,7 +366,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         if !PV && !in_check && excluded.is_none() {
             // Razoring: hopeless at low depth unless a capture saves it.
             if features.futility
-                && depth <= 3
+                && depth <= prm.razor_depth
                 && eval < alpha - prm.razor_base - prm.razor_per_depth2 * depth * depth
             {
                 let v = self.qsearch::<false>(alpha - 1, alpha, ply);
@@ -410,7 +410,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                     if self.nmp_min_ply > 0 || depth < prm.nmp_verify_depth {
                         return v;
                     }
-                    self.nmp_min_ply = ply + (3 * (depth - r) / 4).max(0) as usize;
+                    self.nmp_min_ply = ply + ((depth - r) * NMP_VERIFY_PERCENT / 100).max(0) as usize;
                     let w = self.search::<false>(beta - 1, beta, depth - r, ply, false);
                     self.nmp_min_ply = 0;
                     if self.stopped {
@@ -512,15 +512,23 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 }
             }
 
-            // Extensions: singular hash move, checks. Only up to twice the iteration depth, so lines end.
+            // Extensions: singular hash move, checks. Only up to `EXTENSION_PLY_FACTOR` times the iteration depth,
+            // so lines end.
             let mut ext = 0;
-            if ply < 2 * self.root_depth as usize {
-                if let (true, Some(d)) =
-                    (features.singular && Some(m) == tt_move && excluded.is_none() && depth >= 8, tt_data)
-                {
-                    if d.bound != Bound::Upper && d.depth >= depth - 3 && tt_score.abs() < MATE_BOUND {
+            if ply < EXTENSION_PLY_FACTOR * self.root_depth as usize {
+                if let (true, Some(d)) = (
+                    features.singular
+                        && Some(m) == tt_move
+                        && excluded.is_none()
+                        && depth >= prm.singular_depth,
+                    tt_data,
+                ) {
+                    if d.bound != Bound::Upper
+                        && d.depth >= depth - prm.singular_tt_depth
+                        && tt_score.abs() < MATE_BOUND
+                    {
                         let s_beta = tt_score - prm.singular_margin_per_depth * depth;
-                        let s_depth = (depth - 1) / 2;
+                        let s_depth = (depth - 1) / SINGULAR_DEPTH_DIVISOR;
                         self.frame_mut(ply).excluded = Some(m);
                         let v = self.search::<false>(s_beta - 1, s_beta, s_depth, ply, cut_node);
                         self.frame_mut(ply).excluded = None;
