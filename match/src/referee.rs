@@ -1,7 +1,7 @@
 //! The runner's one door to the rules: the referee that ends games and the Chinese notation for PGN.
 //!
 //! Everything else in the match runner goes through `Arbiter`, `verdict`, `to_chinese` and `from_chinese`,
-//! so the rules crate's API shows up in this file only.
+//! so the API of `engine::rules` and `engine::notation` shows up in this file only.
 
 use super::game::Termination;
 use engine::notation;
