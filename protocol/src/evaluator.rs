@@ -56,7 +56,7 @@ pub fn new_evaluator() -> EngineEval {
 pub struct EvalChoice {
     /// The `knowledge` word: `none` is material and piece-square tables only (for A/B tests of the
     /// handcrafted evaluation and for handicap games); every other level is the full evaluation.
-    pub knowledge: String,
+    pub knowledge: crate::options::Level,
     /// Whether the network plays (`Eval` = `nnue`).
     pub nnue: bool,
     /// The network loaded for `EvalFile`.
@@ -73,16 +73,12 @@ impl Default for EvalChoice {
 impl EvalChoice {
     /// What `settings` (`Eval`, `knowledge`) ask for, with `net` as the network.
     pub fn from_settings(settings: &crate::options::Settings, net: &Arc<Network>) -> EvalChoice {
-        EvalChoice {
-            knowledge: settings.knowledge.clone(),
-            nnue: settings.uses_network(),
-            net: Arc::clone(net),
-        }
+        EvalChoice { knowledge: settings.knowledge, nnue: settings.uses_network(), net: Arc::clone(net) }
     }
 
     /// Whether `other` would build the same evaluator.
     pub fn same_as(&self, other: &EvalChoice) -> bool {
-        self.knowledge.eq_ignore_ascii_case(&other.knowledge)
+        self.knowledge == other.knowledge
             && self.nnue == other.nnue
             && (!self.nnue || self.net.checksum() == other.net.checksum())
     }
@@ -91,7 +87,7 @@ impl EvalChoice {
     pub fn evaluator(&self) -> EngineEval {
         if self.nnue {
             EngineEval::Nnue(Nnue::new(Arc::clone(&self.net)))
-        } else if self.knowledge.eq_ignore_ascii_case("none") {
+        } else if self.knowledge == crate::options::Level::None {
             EngineEval::Classical(eval::Evaluator::material_and_pst())
         } else {
             EngineEval::Classical(eval::Evaluator::default())
@@ -226,7 +222,8 @@ mod tests {
     fn the_choice_picks_the_evaluator() {
         let pos = Position::startpos();
         let net = eval::nnue::embedded();
-        let classical = EvalChoice { knowledge: "large".into(), nnue: false, net: Arc::clone(&net) };
+        let classical =
+            EvalChoice { knowledge: crate::options::Level::Large, nnue: false, net: Arc::clone(&net) };
         let nnue = EvalChoice { nnue: true, ..classical.clone() };
         assert!(matches!(classical.evaluator(), EngineEval::Classical(_)));
         assert_eq!(nnue.evaluator().evaluate(&pos), net.evaluate_from_scratch(&pos));

@@ -111,6 +111,40 @@ pub const RANDOMNESS_LEVELS: &[&str] = &["none", "tiny", "small", "medium", "lar
 
 const LEVELS: &[&str] = &["none", "small", "medium", "large"];
 
+/// A four-step level, for the UCCI `pruning` and `knowledge` options (words [`LEVELS`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// `none`.
+    None,
+    /// `small`.
+    Small,
+    /// `medium`.
+    Medium,
+    /// `large`.
+    Large,
+}
+
+impl Level {
+    /// The level an option word names (already checked against [`LEVELS`]; anything else is `large`).
+    fn from_word(word: &str) -> Level {
+        match word {
+            "none" => Level::None,
+            "small" => Level::Small,
+            "medium" => Level::Medium,
+            _ => Level::Large,
+        }
+    }
+}
+
+/// Which evaluation plays (the `Eval` option).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EvalKind {
+    /// The handcrafted evaluation (`classical`).
+    Classical,
+    /// The learned network (`nnue`).
+    Nnue,
+}
+
 /// The `Eval` word of the learned network.
 pub const EVAL_NNUE: &str = "nnue";
 /// The `Eval` word of the handcrafted evaluation.
@@ -320,12 +354,12 @@ pub struct Settings {
     pub use_millisec: bool,
     /// Index into [`RANDOMNESS_LEVELS`].
     pub randomness: usize,
-    /// UCCI pruning word: how much of the search's selective pruning is on ([`Settings::search_features`]).
-    pub pruning: String,
-    /// UCCI knowledge word.
-    pub knowledge: String,
-    /// `classical` or `nnue`.
-    pub eval: String,
+    /// UCCI `pruning`: how much of the search's selective pruning is on ([`Settings::search_features`]).
+    pub pruning: Level,
+    /// UCCI `knowledge`: `none` is material and piece-square tables only.
+    pub knowledge: Level,
+    /// Which evaluation plays.
+    pub eval: EvalKind,
     /// The network file asked for (the built-in network's name means the built-in one).
     pub eval_file: String,
     /// Accept draw offers when it is right to.
@@ -351,9 +385,9 @@ impl Default for Settings {
             elo: 0,
             use_millisec: false,
             randomness: 0,
-            pruning: String::new(),
-            knowledge: String::new(),
-            eval: String::new(),
+            pruning: Level::Large,
+            knowledge: Level::Large,
+            eval: EvalKind::Nnue,
             eval_file: String::new(),
             accept_draw: false,
             offer_draw: false,
@@ -465,9 +499,8 @@ impl Settings {
 
     /// Whether the learned network plays (`Eval` = `nnue`), not the handcrafted evaluation.
     pub fn uses_network(&self) -> bool {
-        self.eval.eq_ignore_ascii_case(EVAL_NNUE)
+        self.eval == EvalKind::Nnue
     }
-
     /// The search's selective parts for the UCCI `pruning` level: `large` (the default) is everything,
     /// `medium` keeps reductions, null move, futility and SEE pruning but not move-count pruning, `small`
     /// only null move and reductions, `none` no pruning or reduction at all (extensions and aspiration
@@ -482,11 +515,11 @@ impl Settings {
             reductions: false,
             ..all
         };
-        match self.pruning.as_str() {
-            "none" => none,
-            "small" => SearchFeatures { null_move: true, reductions: true, ..none },
-            "medium" => SearchFeatures { move_count_pruning: false, ..all },
-            _ => all,
+        match self.pruning {
+            Level::None => none,
+            Level::Small => SearchFeatures { null_move: true, reductions: true, ..none },
+            Level::Medium => SearchFeatures { move_count_pruning: false, ..all },
+            Level::Large => all,
         }
     }
 
@@ -535,9 +568,11 @@ impl Settings {
                 let w = word(&v);
                 self.randomness = RANDOMNESS_LEVELS.iter().position(|l| *l == w).unwrap_or(0);
             }
-            OptionId::Pruning => self.pruning = word(&v),
-            OptionId::Knowledge => self.knowledge = word(&v),
-            OptionId::Eval => self.eval = word(&v),
+            OptionId::Pruning => self.pruning = Level::from_word(&word(&v)),
+            OptionId::Knowledge => self.knowledge = Level::from_word(&word(&v)),
+            OptionId::Eval => {
+                self.eval = if word(&v) == EVAL_NNUE { EvalKind::Nnue } else { EvalKind::Classical }
+            }
             OptionId::EvalFile => self.eval_file = word(&v),
             OptionId::AcceptDraw => self.accept_draw = flag(&v),
             OptionId::OfferDraw => self.offer_draw = flag(&v),
@@ -623,9 +658,9 @@ mod tests {
         assert_eq!(s.set("newgame", None), Ok(Applied::Pressed(OptionId::NewGame)));
         assert_eq!(s.set("Clear Hash", Some("x")), Ok(Applied::Pressed(OptionId::ClearHash)));
         assert!(matches!(s.set("bookfiles", Some("a.obk")), Err(OptionError::Unknown(_))));
-        assert_eq!(s.eval, "nnue");
+        assert_eq!(s.eval, EvalKind::Nnue);
         assert_eq!(s.set("Eval", Some("Classical")), Ok(Applied::Set(OptionId::Eval)));
-        assert_eq!(s.eval, "classical");
+        assert_eq!(s.eval, EvalKind::Classical);
         assert!(matches!(s.set("eval", Some("magic")), Err(OptionError::BadValue { .. })));
         assert_eq!(s.eval_file, eval::nnue::EMBEDDED_NAME);
         assert_eq!(s.set("evalfile", Some("nets/my net.nnue")), Ok(Applied::Set(OptionId::EvalFile)));
