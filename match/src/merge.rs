@@ -7,12 +7,13 @@
 //! files too old to name their order), their seeds: the seed only shuffles the openings, so slices of a
 //! sequential match given different seeds (or none) still merge.
 
-use super::config::{self, Order, SprtConfig};
+use super::config::{self, ConfigError, Order, SprtConfig};
 use super::results::{GameId, ResultRow, ResultsError, ResultsFile};
 use super::stats;
 use super::tally::Tally;
 use std::collections::BTreeMap;
-use std::io::Write;
+use std::fmt;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -26,7 +27,77 @@ struct MergeArgs {
     results: Option<PathBuf>,
 }
 
-fn parse_args(args: &[String]) -> Result<MergeArgs, String> {
+/// Why `chuhan match merge` stopped.
+#[derive(Debug)]
+pub enum MergeError {
+    /// A bad `--sprt`.
+    Sprt(ConfigError),
+    /// `--results` without a file after it.
+    ResultsNeedsFile,
+    /// An option `merge` does not know.
+    UnknownOption(String),
+    /// No results file named.
+    NoFiles,
+    /// A results file that cannot be read, or the merged file that cannot be written.
+    Results(ResultsError),
+    /// A file whose schedule or opening order differs from the first file's (its name).
+    OtherSchedule(String),
+    /// A file whose seed, which orders the openings, differs from the first file's (its name).
+    OtherSeed(String),
+    /// A game played by other engines than in an earlier file: (the file's name, the game).
+    OtherEngines(String, GameId),
+    /// Writing the summary failed.
+    Output(io::Error),
+}
+
+impl fmt::Display for MergeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MergeError::Sprt(e) => write!(f, "{e}"),
+            MergeError::ResultsNeedsFile => f.write_str("--results needs a file"),
+            MergeError::UnknownOption(w) => write!(f, "merge: unknown option '{w}'"),
+            MergeError::NoFiles => f.write_str("merge needs at least one results file"),
+            MergeError::Results(e) => write!(f, "{e}"),
+            MergeError::OtherSchedule(name) => write!(
+                f,
+                "{name} is from another match (its schedule or opening order differs from the first file's)"
+            ),
+            MergeError::OtherSeed(name) => write!(
+                f,
+                "{name} is from another match (its seed, which orders the openings, differs from the first file's)"
+            ),
+            MergeError::OtherEngines(name, id) => {
+                write!(f, "{name}: game {id:?} has other engines than in an earlier file")
+            }
+            MergeError::Output(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for MergeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            MergeError::Sprt(e) => Some(e),
+            MergeError::Results(e) => Some(e),
+            MergeError::Output(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<ResultsError> for MergeError {
+    fn from(e: ResultsError) -> Self {
+        MergeError::Results(e)
+    }
+}
+
+impl From<io::Error> for MergeError {
+    fn from(e: io::Error) -> Self {
+        MergeError::Output(e)
+    }
+}
+
+fn parse_args(args: &[String]) -> Result<MergeArgs, MergeError> {
     let mut m = MergeArgs { files: Vec::new(), sprt: None, results: None };
     let mut i = 0;
     while i < args.len() {
@@ -40,26 +111,26 @@ fn parse_args(args: &[String]) -> Result<MergeArgs, String> {
                     words.push(w.clone());
                     i += 1;
                 }
-                m.sprt = Some(config::parse_sprt_words(&words).map_err(|e| e.to_string())?);
+                m.sprt = Some(config::parse_sprt_words(&words).map_err(MergeError::Sprt)?);
             }
             "--results" => {
-                m.results = Some(PathBuf::from(args.get(i + 1).ok_or("--results needs a file")?));
+                m.results = Some(PathBuf::from(args.get(i + 1).ok_or(MergeError::ResultsNeedsFile)?));
                 i += 1;
             }
-            w if w.starts_with("--") => return Err(format!("merge: unknown option '{w}'")),
+            w if w.starts_with("--") => return Err(MergeError::UnknownOption(w.to_string())),
             file => m.files.push(PathBuf::from(file)),
         }
         i += 1;
     }
     if m.files.is_empty() {
-        return Err("merge needs at least one results file".into());
+        return Err(MergeError::NoFiles);
     }
     Ok(m)
 }
 
 /// Runs `chuhan match merge`; prints the summary on stdout and the problems found on stderr.
 pub fn run(args: &[String]) -> ExitCode {
-    match parse_args(args).and_then(|a| merge(&a).map_err(|e| e.to_string())) {
+    match parse_args(args).and_then(|a| merge(&a)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("chuhan match merge: {e}");
@@ -84,7 +155,7 @@ pub struct Merged {
 
 /// Reads and combines the files; files of different matches (schedules, opening orders, seeds of a random
 /// order, engines) are refused.
-pub fn combine(files: &[PathBuf]) -> Result<Merged, Box<dyn std::error::Error>> {
+pub fn combine(files: &[PathBuf]) -> Result<Merged, MergeError> {
     let mut merged =
         Merged { rows: BTreeMap::new(), seed: 0, schedule: None, order: None, duplicates: Vec::new() };
     for (i, path) in files.iter().enumerate() {
@@ -93,24 +164,14 @@ pub fn combine(files: &[PathBuf]) -> Result<Merged, Box<dyn std::error::Error>> 
         if i == 0 {
             (merged.seed, merged.schedule, merged.order) = (file.seed, file.schedule, file.order);
         } else if file.schedule != merged.schedule || file.order != merged.order {
-            return Err(format!(
-                "{name} is from another match (its schedule or opening order differs from the first file's)"
-            )
-            .into());
+            return Err(MergeError::OtherSchedule(name));
         } else if file.seed != merged.seed && file.order != Some(Order::Sequential) {
-            return Err(format!(
-                "{name} is from another match (its seed, which orders the openings, differs from the first file's)"
-            )
-            .into());
+            return Err(MergeError::OtherSeed(name));
         }
         for row in file.rows {
             if let Some(first) = merged.rows.get(&row.id) {
                 if (&first.red, &first.black) != (&row.red, &row.black) {
-                    return Err(format!(
-                        "{name}: game {:?} has other engines than in an earlier file",
-                        row.id
-                    )
-                    .into());
+                    return Err(MergeError::OtherEngines(name, row.id));
                 }
                 merged.duplicates.push((row.id, name.clone()));
             } else {
@@ -136,7 +197,7 @@ fn place(id: &GameId) -> String {
     format!("pairing {} pair {} slot {}", id.pairing, id.pair, id.slot)
 }
 
-fn merge(args: &MergeArgs) -> Result<(), Box<dyn std::error::Error>> {
+fn merge(args: &MergeArgs) -> Result<(), MergeError> {
     let merged = combine(&args.files)?;
     for (id, file) in merged.duplicates.iter().take(LIST) {
         eprintln!("duplicate: {} again in {file}; counted once", place(id));

@@ -2,7 +2,8 @@
 //! move by move, cut to a number of plies, and put in order.
 
 use super::referee;
-use engine::position::START_FEN;
+use engine::fen::FenError;
+use engine::position::{MoveError, START_FEN};
 use engine::Position;
 use std::fmt;
 use std::path::Path;
@@ -23,10 +24,11 @@ impl Opening {
     }
 
     /// The position at the end of the line (with the line's moves as its history).
-    pub fn position(&self) -> Result<Position, String> {
-        let mut pos = Position::from_fen(&self.fen).map_err(|e| format!("opening '{}': {e}", self.fen))?;
+    pub fn position(&self) -> Result<Position, OpeningError> {
+        let mut pos =
+            Position::from_fen(&self.fen).map_err(|e| OpeningError::LineFen(self.fen.clone(), e))?;
         for text in &self.moves {
-            pos.try_play(text).map_err(|e| format!("opening '{}': move {text}: {e}", self.to_line()))?;
+            pos.try_play(text).map_err(|e| OpeningError::LineMove(self.to_line(), text.clone(), e))?;
         }
         Ok(pos)
     }
@@ -41,7 +43,7 @@ impl Opening {
     }
 }
 
-/// An opening file that cannot be used.
+/// An opening file, or an opening line, that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OpeningError {
     /// The file could not be read.
@@ -49,9 +51,13 @@ pub enum OpeningError {
     /// A bad FEN; (line or game number, what was wrong).
     Fen(usize, String),
     /// A move that is not legal or not understood; (line or game number, move, why).
-    Move(usize, String, String),
+    Move(usize, String, ReadMoveError),
     /// The file holds no lines.
     Empty,
+    /// An [`Opening`] whose FEN is not a position; (the FEN, why).
+    LineFen(String, FenError),
+    /// An [`Opening`] with a move that cannot be played; (the line, the move, why).
+    LineMove(String, String, MoveError),
 }
 
 impl fmt::Display for OpeningError {
@@ -61,11 +67,49 @@ impl fmt::Display for OpeningError {
             OpeningError::Fen(n, e) => write!(f, "opening {n}: {e}"),
             OpeningError::Move(n, m, e) => write!(f, "opening {n}: move '{m}': {e}"),
             OpeningError::Empty => f.write_str("the opening file holds no positions"),
+            OpeningError::LineFen(fen, e) => write!(f, "opening '{fen}': {e}"),
+            OpeningError::LineMove(line, m, e) => write!(f, "opening '{line}': move {m}: {e}"),
         }
     }
 }
 
-impl std::error::Error for OpeningError {}
+impl std::error::Error for OpeningError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            OpeningError::Move(_, _, e) => Some(e),
+            OpeningError::LineFen(_, e) => Some(e),
+            OpeningError::LineMove(_, _, e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// A move word that [`read_move`] cannot play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadMoveError {
+    /// Four characters read as coordinates, but not a legal move (or not squares).
+    Coordinates(MoveError),
+    /// Neither coordinates nor a legal move in Chinese notation.
+    Unreadable,
+}
+
+impl fmt::Display for ReadMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadMoveError::Coordinates(e) => write!(f, "{e}"),
+            ReadMoveError::Unreadable => f.write_str("not a legal move in coordinates or Chinese notation"),
+        }
+    }
+}
+
+impl std::error::Error for ReadMoveError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ReadMoveError::Coordinates(e) => Some(e),
+            ReadMoveError::Unreadable => None,
+        }
+    }
+}
 
 /// Reads an opening file (PGN if its first non-blank character is `[`, otherwise FEN lines).
 pub fn load(path: &Path) -> Result<Vec<Opening>, OpeningError> {
@@ -119,13 +163,12 @@ fn play_line(n: usize, mut pos: Position, words: &[&str]) -> Result<Opening, Ope
 }
 
 /// A move in coordinates (`h2e2`, `h2-e2`) or Chinese notation (`炮二平五`).
-pub fn read_move(pos: &Position, word: &str) -> Result<engine::Move, String> {
+pub fn read_move(pos: &Position, word: &str) -> Result<engine::Move, ReadMoveError> {
     let plain: String = word.chars().filter(|c| *c != '-').collect();
     if plain.len() == 4 && plain.is_ascii() {
-        return pos.parse_move(&plain.to_ascii_lowercase()).map_err(|e| e.to_string());
+        return pos.parse_move(&plain.to_ascii_lowercase()).map_err(ReadMoveError::Coordinates);
     }
-    referee::from_chinese(pos, word)
-        .ok_or_else(|| "not a legal move in coordinates or Chinese notation".into())
+    referee::from_chinese(pos, word).ok_or(ReadMoveError::Unreadable)
 }
 
 /// PGN games: the `FEN` tag (default: the start position) and the move text, whose comments, variations,

@@ -11,14 +11,15 @@
 //! Every game is judged by `engine::rules` through [`crate::selfplay::play`] (mate, stalemate, the 棋例,
 //! the move limit), with win adjudication when both sides' scores agree for several plies.
 
-use crate::gamefile::{self, GameRecord};
+use crate::gamefile::{self, GameFileError, GameRecord};
 use crate::selfplay::{self, Adjudication, GameConfig};
 use engine::random::{random_plies, Rng};
 use engine::search::{Limits, SearchOptions, Searcher};
 use engine::{Evaluate, Position};
 use std::collections::BTreeMap;
+use std::fmt;
 use std::fs::OpenOptions;
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -73,6 +74,49 @@ pub struct DatagenSummary {
     pub seconds: f64,
 }
 
+/// Why a run could not start or go on.
+#[derive(Debug)]
+pub enum DatagenError {
+    /// No opening lines to start games from.
+    NoOpenings,
+    /// The game file's directory could not be created.
+    Create(PathBuf, io::Error),
+    /// The game file could not be opened.
+    Open(PathBuf, io::Error),
+    /// The game file could not be read.
+    Read(PathBuf, io::Error),
+    /// The game file holds something other than whole games.
+    GameFile(PathBuf, GameFileError),
+    /// Writing the game file failed.
+    Write(io::Error),
+}
+
+impl fmt::Display for DatagenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DatagenError::NoOpenings => f.write_str("no openings"),
+            DatagenError::Create(dir, e) => write!(f, "cannot create {}: {e}", dir.display()),
+            DatagenError::Open(path, e) => write!(f, "cannot open {}: {e}", path.display()),
+            DatagenError::Read(path, e) => write!(f, "cannot read {}: {e}", path.display()),
+            DatagenError::GameFile(path, e) => write!(f, "{}: {e}", path.display()),
+            DatagenError::Write(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for DatagenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            DatagenError::NoOpenings => None,
+            DatagenError::Create(_, e)
+            | DatagenError::Open(_, e)
+            | DatagenError::Read(_, e)
+            | DatagenError::Write(e) => Some(e),
+            DatagenError::GameFile(_, e) => Some(e),
+        }
+    }
+}
+
 /// The start of game `g`: an opening line, then 0..=`random_plies` random legal plies.
 pub fn game_start(openings: &[Position], config: &DatagenConfig, g: usize) -> Position {
     let mut rng = Rng::new(config.seed ^ (g as u64).wrapping_mul(0x2545_f491_4f6c_dd1d));
@@ -107,10 +151,10 @@ pub fn play_game<E: Evaluate>(
 
 /// Opens (or creates) the game file and returns it positioned for appending, with the number of complete
 /// games already in it. A game cut short by an interrupted run is removed.
-fn open_for_append(config: &DatagenConfig) -> Result<(std::fs::File, usize), String> {
+fn open_for_append(config: &DatagenConfig) -> Result<(std::fs::File, usize), DatagenError> {
     let path = &config.out;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| DatagenError::Create(dir.to_path_buf(), e))?;
     }
     let mut file = OpenOptions::new()
         .read(true)
@@ -118,16 +162,17 @@ fn open_for_append(config: &DatagenConfig) -> Result<(std::fs::File, usize), Str
         .create(true)
         .truncate(false)
         .open(path)
-        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        .map_err(|e| DatagenError::Open(path.clone(), e))?;
     let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    file.read_to_end(&mut bytes).map_err(|e| DatagenError::Read(path.clone(), e))?;
     if bytes.is_empty() {
-        gamefile::write_header(&mut file).map_err(|e| e.to_string())?;
+        gamefile::write_header(&mut file).map_err(DatagenError::Write)?;
         return Ok((file, 0));
     }
-    let (count, len) = gamefile::complete_length(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-    file.set_len(len as u64).map_err(|e| e.to_string())?;
-    file.seek(SeekFrom::Start(len as u64)).map_err(|e| e.to_string())?;
+    let (count, len) =
+        gamefile::complete_length(&bytes).map_err(|e| DatagenError::GameFile(path.clone(), e))?;
+    file.set_len(len as u64).map_err(DatagenError::Write)?;
+    file.seek(SeekFrom::Start(len as u64)).map_err(DatagenError::Write)?;
     Ok((file, count))
 }
 
@@ -136,9 +181,9 @@ pub fn run<E: Evaluate + Clone>(
     eval: E,
     openings: &[Position],
     config: &DatagenConfig,
-) -> Result<DatagenSummary, String> {
+) -> Result<DatagenSummary, DatagenError> {
     if openings.is_empty() {
-        return Err("no openings".into());
+        return Err(DatagenError::NoOpenings);
     }
     let (mut file, done) = open_for_append(config)?;
     let mut summary = DatagenSummary { resumed_from: done, ..Default::default() };
@@ -179,7 +224,7 @@ pub fn run<E: Evaluate + Clone>(
         for (g, record) in rx {
             pending.insert(g, record);
             while let Some(record) = pending.remove(&expected) {
-                gamefile::write_game(&mut file, &record).map_err(|e| e.to_string())?;
+                gamefile::write_game(&mut file, &record).map_err(DatagenError::Write)?;
                 summary.played += 1;
                 summary.positions += gamefile::training_positions(&record).len();
                 expected += 1;
@@ -201,10 +246,10 @@ pub fn run<E: Evaluate + Clone>(
                 );
             }
             if summary.played.is_multiple_of(16) {
-                file.flush().map_err(|e| e.to_string())?;
+                file.flush().map_err(DatagenError::Write)?;
             }
         }
-        file.flush().map_err(|e| e.to_string())
+        file.flush().map_err(DatagenError::Write)
     });
     eprintln!();
     write_result?;

@@ -100,6 +100,15 @@ impl fmt::Display for GameFileError {
     }
 }
 
+impl std::error::Error for GameFileError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            GameFileError::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
 impl From<io::Error> for GameFileError {
     fn from(e: io::Error) -> Self {
         GameFileError::Io(e)

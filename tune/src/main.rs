@@ -9,7 +9,7 @@
 //! chuhan-tune train --data target/datagen/games.bin --out target/nnue/net.nnue
 //! ```
 
-use arena::openings;
+use arena::openings::{self, OpeningError};
 use arena::stats::{pentanomial, Pentanomial};
 use clap::{Parser, Subcommand};
 use engine::random::{random_plies, Rng};
@@ -20,17 +20,19 @@ use eval::linear::WeightedEvaluator;
 use eval::weights::WEIGHTS;
 use eval::{Evaluator, MgEg};
 use rayon::prelude::*;
-use std::io::Write;
+use std::fmt;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
-use tune::datagen::{self, DatagenConfig};
-use tune::gamefile;
+use tune::datagen::{self, DatagenConfig, DatagenError};
+use tune::gamefile::{self, GameFileError};
 use tune::nnue::{Dataset, TrainConfig};
 use tune::selfplay::{play, Adjudication, GameConfig};
-use tune::source;
-use tune::texel::{load, tune, TexelConfig};
+use tune::source::{self, SourceError};
+use tune::spsa::SpsaError;
+use tune::texel::{load, tune, DataError, TexelConfig};
 
 #[derive(Parser)]
 #[command(name = "chuhan-tune", about = "Self-play, Texel tuning and quick matches for chuhan's evaluation")]
@@ -274,12 +276,107 @@ impl Evaluate for AnyEval {
     }
 }
 
-fn read_weights(path: &Path) -> Result<Vec<MgEg>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    source::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+/// Why a command failed; printed after `chuhan-tune: `.
+#[derive(Debug)]
+enum TuneError {
+    /// A file could not be read.
+    Read(PathBuf, io::Error),
+    /// A directory could not be created.
+    Create(PathBuf, io::Error),
+    /// A file could not be written.
+    Write(PathBuf, io::Error),
+    /// A weights file that is not a weights source of this layout.
+    Weights(PathBuf, SourceError),
+    /// A weights file with the wrong number of weights for the evaluation.
+    WeightCount(String),
+    /// The worker threads could not be started.
+    Pool(rayon::ThreadPoolBuildError),
+    /// The opening file cannot be used.
+    Openings(OpeningError),
+    /// Data generation failed.
+    Datagen(DatagenError),
+    /// The network file cannot be used (empty path: the built-in network).
+    Network(PathBuf, eval::nnue::file::LoadError),
+    /// A Texel data file with a bad line.
+    Data(PathBuf, DataError),
+    /// A Texel data file without positions.
+    NoPositions(PathBuf),
+    /// A match that played no games.
+    NoGames,
+    /// A game file that cannot be read.
+    GameFile(GameFileError),
+    /// Game files without training positions.
+    NoTrainingPositions,
+    /// SPSA failed.
+    Spsa(SpsaError),
 }
 
-fn parse_eval(spec: &str) -> Result<AnyEval, String> {
+impl fmt::Display for TuneError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TuneError::Read(path, e) => write!(f, "cannot read {}: {e}", path.display()),
+            TuneError::Create(dir, e) => write!(f, "cannot create {}: {e}", dir.display()),
+            TuneError::Write(path, e) => write!(f, "cannot write {}: {e}", path.display()),
+            TuneError::Weights(path, e) => write!(f, "{}: {e}", path.display()),
+            TuneError::WeightCount(path) => write!(f, "{path}: wrong weight count"),
+            TuneError::Pool(e) => write!(f, "{e}"),
+            TuneError::Openings(e) => write!(f, "{e}"),
+            TuneError::Datagen(e) => write!(f, "{e}"),
+            TuneError::Network(path, e) => write!(f, "{}: {e}", path.display()),
+            TuneError::Data(path, e) => write!(f, "{}: {e}", path.display()),
+            TuneError::NoPositions(path) => write!(f, "{}: no positions", path.display()),
+            TuneError::NoGames => f.write_str("no games played"),
+            TuneError::GameFile(e) => write!(f, "{e}"),
+            TuneError::NoTrainingPositions => f.write_str("no training positions in the data"),
+            TuneError::Spsa(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for TuneError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            TuneError::Read(_, e) | TuneError::Create(_, e) | TuneError::Write(_, e) => Some(e),
+            TuneError::Weights(_, e) => Some(e),
+            TuneError::Pool(e) => Some(e),
+            TuneError::Openings(e) => Some(e),
+            TuneError::Datagen(e) => Some(e),
+            TuneError::Network(_, e) => Some(e),
+            TuneError::Data(_, e) => Some(e),
+            TuneError::GameFile(e) => Some(e),
+            TuneError::Spsa(e) => Some(e),
+            TuneError::WeightCount(_)
+            | TuneError::NoPositions(_)
+            | TuneError::NoGames
+            | TuneError::NoTrainingPositions => None,
+        }
+    }
+}
+
+impl From<OpeningError> for TuneError {
+    fn from(e: OpeningError) -> Self {
+        TuneError::Openings(e)
+    }
+}
+
+impl From<DatagenError> for TuneError {
+    fn from(e: DatagenError) -> Self {
+        TuneError::Datagen(e)
+    }
+}
+
+impl From<SpsaError> for TuneError {
+    fn from(e: SpsaError) -> Self {
+        TuneError::Spsa(e)
+    }
+}
+
+fn read_weights(path: &Path) -> Result<Vec<MgEg>, TuneError> {
+    let text = std::fs::read_to_string(path).map_err(|e| TuneError::Read(path.to_path_buf(), e))?;
+    source::parse(&text).map_err(|e| TuneError::Weights(path.to_path_buf(), e))
+}
+
+fn parse_eval(spec: &str) -> Result<AnyEval, TuneError> {
     match spec {
         "full" => Ok(AnyEval::Fixed(Evaluator::default())),
         "basic" => Ok(AnyEval::Fixed(Evaluator::material_and_pst())),
@@ -287,23 +384,23 @@ fn parse_eval(spec: &str) -> Result<AnyEval, String> {
             let w = read_weights(Path::new(path))?;
             WeightedEvaluator::new(w)
                 .map(AnyEval::Weighted)
-                .ok_or_else(|| format!("{path}: wrong weight count"))
+                .ok_or_else(|| TuneError::WeightCount(path.to_string()))
         }
     }
 }
 
-fn write_file(path: &Path, text: &str) -> Result<(), String> {
+fn write_file(path: &Path, text: &str) -> Result<(), TuneError> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| TuneError::Create(dir.to_path_buf(), e))?;
     }
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    std::fs::write(path, text).map_err(|e| TuneError::Write(path.to_path_buf(), e))
 }
 
-fn pool(threads: usize) -> Result<rayon::ThreadPool, String> {
-    rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().map_err(|e| e.to_string())
+fn pool(threads: usize) -> Result<rayon::ThreadPool, TuneError> {
+    rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().map_err(TuneError::Pool)
 }
 
-fn selfplay(games: usize, out: &Path, play_args: &Play) -> Result<(), String> {
+fn selfplay(games: usize, out: &Path, play_args: &Play) -> Result<(), TuneError> {
     let config = play_args.config();
     let start = Instant::now();
     let done = AtomicUsize::new(0);
@@ -360,15 +457,15 @@ enum DatagenEval {
     Nnue(Option<PathBuf>),
 }
 
-fn run_datagen(config: &DatagenConfig, openings_path: &Path, player: &DatagenEval) -> Result<(), String> {
-    let mut lines = openings::load(openings_path).map_err(|e| e.to_string())?;
+fn run_datagen(config: &DatagenConfig, openings_path: &Path, player: &DatagenEval) -> Result<(), TuneError> {
+    let mut lines = openings::load(openings_path)?;
     engine::random::SplitMix::new(config.seed).shuffle(&mut lines);
     let starts: Vec<Position> = lines.iter().map(|o| o.position()).collect::<Result<_, _>>()?;
     let summary = match player {
         DatagenEval::Classical => datagen::run(Evaluator::default(), &starts, config)?,
         DatagenEval::Nnue(file) => {
             let net = eval::nnue::network_from(file.as_deref())
-                .map_err(|e| format!("{}: {e}", file.as_deref().unwrap_or(Path::new("")).display()))?;
+                .map_err(|e| TuneError::Network(file.clone().unwrap_or_default(), e))?;
             eprintln!("datagen plays with network {:016x}", net.checksum());
             datagen::run(eval::nnue::Nnue::new(net), &starts, config)?
         }
@@ -387,15 +484,15 @@ fn run_datagen(config: &DatagenConfig, openings_path: &Path, player: &DatagenEva
     Ok(())
 }
 
-fn run_tune(data: &Path, weights: Option<&Path>, out: &Path, config: &TexelConfig) -> Result<(), String> {
+fn run_tune(data: &Path, weights: Option<&Path>, out: &Path, config: &TexelConfig) -> Result<(), TuneError> {
     let start_weights = match weights {
         Some(p) => read_weights(p)?,
         None => WEIGHTS.to_vec(),
     };
-    let text = std::fs::read_to_string(data).map_err(|e| format!("cannot read {}: {e}", data.display()))?;
-    let samples = load(&text, &start_weights).map_err(|e| format!("{}: {e}", data.display()))?;
+    let text = std::fs::read_to_string(data).map_err(|e| TuneError::Read(data.to_path_buf(), e))?;
+    let samples = load(&text, &start_weights).map_err(|e| TuneError::Data(data.to_path_buf(), e))?;
     if samples.is_empty() {
-        return Err(format!("{}: no positions", data.display()));
+        return Err(TuneError::NoPositions(data.to_path_buf()));
     }
     eprintln!("{} positions loaded; tuning {} steps", samples.len(), config.iterations);
     let fit =
@@ -406,7 +503,7 @@ fn run_tune(data: &Path, weights: Option<&Path>, out: &Path, config: &TexelConfi
     Ok(())
 }
 
-fn run_match(games: usize, a: &str, b: &str, play_args: &Play) -> Result<(), String> {
+fn run_match(games: usize, a: &str, b: &str, play_args: &Play) -> Result<(), TuneError> {
     let (ea, eb) = (parse_eval(a)?, parse_eval(b)?);
     let config = play_args.config();
     let pairs = games.div_ceil(2);
@@ -437,7 +534,7 @@ fn run_match(games: usize, a: &str, b: &str, play_args: &Play) -> Result<(), Str
             }
         }
     }
-    let estimate = pentanomial(&pairs_tally).ok_or("no games played")?;
+    let estimate = pentanomial(&pairs_tally).ok_or(TuneError::NoGames)?;
     println!(
         "{a} vs {b}: +{wins} ={draws} -{losses} ({:.1}%), Elo {:+.0} ({:+.0} to {:+.0}), depth {}, {:.0}s",
         100.0 * estimate.score,
@@ -450,22 +547,22 @@ fn run_match(games: usize, a: &str, b: &str, play_args: &Play) -> Result<(), Str
     Ok(())
 }
 
-fn run_train(data: &[PathBuf], out: &Path, config: &TrainConfig, threads: usize) -> Result<(), String> {
+fn run_train(data: &[PathBuf], out: &Path, config: &TrainConfig, threads: usize) -> Result<(), TuneError> {
     pool(threads)?.install(|| {
         let start = Instant::now();
-        let (dataset, games) = Dataset::read(data).map_err(|e| e.to_string())?;
+        let (dataset, games) = Dataset::read(data).map_err(TuneError::GameFile)?;
         eprintln!("read {games} games, {} positions in {:.1}s", dataset.len(), start.elapsed().as_secs_f64());
         if dataset.is_empty() {
-            return Err("no training positions in the data".into());
+            return Err(TuneError::NoTrainingPositions);
         }
         let outcome = tune::nnue::train(&dataset, config, |line| eprintln!("{line}"));
         let net = &outcome.network;
         if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            std::fs::create_dir_all(dir).map_err(|e| TuneError::Create(dir.to_path_buf(), e))?;
         }
         let named = out.with_file_name(format!("chuhan-{:08x}.nnue", net.checksum() >> 32));
         for path in [out, named.as_path()] {
-            eval::nnue::file::save(net, path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            eval::nnue::file::save(net, path).map_err(|e| TuneError::Write(path.to_path_buf(), e))?;
         }
         let (train_loss, valid_loss) =
             outcome.losses.get(outcome.best_epoch.saturating_sub(1)).copied().unwrap_or((0.0, 0.0));
@@ -521,14 +618,17 @@ fn main() -> ExitCode {
                 )
             })
             .map(|state| println!("{}", tune::spsa::summary(&state)))
+            .map_err(TuneError::from)
         }
-        Command::SpsaValues { dir, options } => tune::spsa::load(&dir).map(|state| {
-            if options {
-                tune::spsa::tuned_options(&state).iter().for_each(|w| println!("{w}"));
-            } else {
-                print!("{}", tune::spsa::summary(&state));
-            }
-        }),
+        Command::SpsaValues { dir, options } => tune::spsa::load(&dir)
+            .map(|state| {
+                if options {
+                    tune::spsa::tuned_options(&state).iter().for_each(|w| println!("{w}"));
+                } else {
+                    print!("{}", tune::spsa::summary(&state));
+                }
+            })
+            .map_err(TuneError::from),
         Command::Tune { data, weights, out, iterations, learning_rate, regularization, validation_every } => {
             let config = TexelConfig { iterations, learning_rate, regularization, validation_every };
             run_tune(&data, weights.as_deref(), &out, &config)

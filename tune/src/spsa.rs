@@ -16,7 +16,8 @@
 use arena::results::ResultRow;
 use engine::random::Rng;
 use engine::search::{SearchParams, Tunable};
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -48,6 +49,65 @@ pub struct SpsaConfig {
     pub dir: PathBuf,
     /// Seed of the perturbation signs and opening choice.
     pub seed: u64,
+}
+
+/// Why a run, or reading its checkpoint, failed.
+#[derive(Debug)]
+pub enum SpsaError {
+    /// A parameter asked for that the search does not have.
+    UnknownParameter(String),
+    /// A checkpoint line that is not `name value`.
+    CheckpointLine(String),
+    /// A checkpoint line whose value is not a number.
+    CheckpointNumber(String),
+    /// A checkpoint naming a parameter the search does not have.
+    CheckpointParameter(String),
+    /// The engine could not be started: (its path, why).
+    Run(PathBuf, io::Error),
+    /// `chuhan match` failed; what it wrote on stderr.
+    MatchFailed(String),
+    /// The match left no results file.
+    NoResults(io::Error),
+    /// A directory could not be created.
+    Create(PathBuf, io::Error),
+    /// A file could not be read.
+    Read(PathBuf, io::Error),
+    /// A file could not be written.
+    Write(PathBuf, io::Error),
+    /// A file could not be renamed over the old one.
+    Replace(PathBuf, io::Error),
+}
+
+impl fmt::Display for SpsaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpsaError::UnknownParameter(n) => write!(f, "no search parameter called '{n}'"),
+            SpsaError::CheckpointLine(line) => write!(f, "checkpoint line '{line}' is not 'name value'"),
+            SpsaError::CheckpointNumber(line) => write!(f, "checkpoint line '{line}': bad number"),
+            SpsaError::CheckpointParameter(n) => write!(f, "checkpoint names an unknown parameter '{n}'"),
+            SpsaError::Run(engine, e) => write!(f, "cannot run {}: {e}", engine.display()),
+            SpsaError::MatchFailed(stderr) => write!(f, "chuhan match failed: {stderr}"),
+            SpsaError::NoResults(e) => write!(f, "no results from the match: {e}"),
+            SpsaError::Create(path, e) => write!(f, "cannot create {}: {e}", path.display()),
+            SpsaError::Read(path, e) => write!(f, "cannot read {}: {e}", path.display()),
+            SpsaError::Write(path, e) => write!(f, "cannot write {}: {e}", path.display()),
+            SpsaError::Replace(path, e) => write!(f, "cannot replace {}: {e}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for SpsaError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SpsaError::Run(_, e)
+            | SpsaError::NoResults(e)
+            | SpsaError::Create(_, e)
+            | SpsaError::Read(_, e)
+            | SpsaError::Write(_, e)
+            | SpsaError::Replace(_, e) => Some(e),
+            _ => None,
+        }
+    }
 }
 
 /// One tuned parameter: its range and its current real-valued estimate.
@@ -84,7 +144,7 @@ pub struct SpsaState {
 
 impl SpsaState {
     /// The start: every chosen parameter at its default.
-    pub fn start(names: &[String]) -> Result<SpsaState, String> {
+    pub fn start(names: &[String]) -> Result<SpsaState, SpsaError> {
         let chosen: Vec<Tunable> = if names.is_empty() {
             SearchParams::TUNABLES.to_vec()
         } else {
@@ -95,7 +155,7 @@ impl SpsaState {
                         .iter()
                         .copied()
                         .find(|t| t.name == n)
-                        .ok_or_else(|| format!("no search parameter called '{n}'"))
+                        .ok_or_else(|| SpsaError::UnknownParameter(n.clone()))
                 })
                 .collect::<Result<_, _>>()?
         };
@@ -113,14 +173,14 @@ impl SpsaState {
     }
 
     /// Reads a checkpoint written by [`SpsaState::to_text`].
-    pub fn from_text(text: &str) -> Result<SpsaState, String> {
+    pub fn from_text(text: &str) -> Result<SpsaState, SpsaError> {
         let mut state = SpsaState { round: 0, games: 0, thetas: Vec::new() };
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let mut words = line.split_whitespace();
             let (Some(key), Some(value), None) = (words.next(), words.next(), words.next()) else {
-                return Err(format!("checkpoint line '{line}' is not 'name value'"));
+                return Err(SpsaError::CheckpointLine(line.to_string()));
             };
-            let bad = || format!("checkpoint line '{line}': bad number");
+            let bad = || SpsaError::CheckpointNumber(line.to_string());
             match key {
                 "round" => state.round = value.parse().map_err(|_| bad())?,
                 "games" => state.games = value.parse().map_err(|_| bad())?,
@@ -129,7 +189,7 @@ impl SpsaState {
                         .iter()
                         .copied()
                         .find(|t| t.name == name)
-                        .ok_or_else(|| format!("checkpoint names an unknown parameter '{name}'"))?;
+                        .ok_or_else(|| SpsaError::CheckpointParameter(name.to_string()))?;
                     state.thetas.push(Theta { tunable, value: value.parse().map_err(|_| bad())? });
                 }
             }
@@ -165,7 +225,7 @@ fn play_round(
     plus: &[(&str, i32)],
     minus: &[(&str, i32)],
     seed: u64,
-) -> Result<i64, String> {
+) -> Result<i64, SpsaError> {
     // Named by this process, so that the match of a killed run, which may still be finishing its games,
     // never writes into the file of the run that resumed it.
     let results = config.dir.join(format!("round-{}.txt", std::process::id()));
@@ -179,11 +239,11 @@ fn play_round(
     cmd.arg("--openings").arg(&config.openings);
     cmd.args(["--order", "random", "--seed", &seed.to_string()]);
     cmd.arg("--results").arg(&results);
-    let out = cmd.output().map_err(|e| format!("cannot run {}: {e}", config.engine.display()))?;
+    let out = cmd.output().map_err(|e| SpsaError::Run(config.engine.clone(), e))?;
     if !out.status.success() {
-        return Err(format!("chuhan match failed: {}", String::from_utf8_lossy(&out.stderr)));
+        return Err(SpsaError::MatchFailed(String::from_utf8_lossy(&out.stderr).into_owned()));
     }
-    let text = std::fs::read_to_string(&results).map_err(|e| format!("no results from the match: {e}"))?;
+    let text = std::fs::read_to_string(&results).map_err(SpsaError::NoResults)?;
     let _ = std::fs::remove_file(&results);
     let mut net = 0i64;
     for row in text.lines().filter_map(ResultRow::parse) {
@@ -199,9 +259,8 @@ fn play_round(
 
 /// Runs rounds until the planned number, resuming from the checkpoint in `config.dir` if there is one.
 /// `progress` is told each finished round.
-pub fn run(config: &SpsaConfig, mut progress: impl FnMut(&SpsaState, i64)) -> Result<SpsaState, String> {
-    std::fs::create_dir_all(&config.dir)
-        .map_err(|e| format!("cannot create {}: {e}", config.dir.display()))?;
+pub fn run(config: &SpsaConfig, mut progress: impl FnMut(&SpsaState, i64)) -> Result<SpsaState, SpsaError> {
+    std::fs::create_dir_all(&config.dir).map_err(|e| SpsaError::Create(config.dir.clone(), e))?;
     let checkpoint = config.dir.join("state.txt");
     let trajectory = config.dir.join("trajectory.csv");
     let mut state = match std::fs::read_to_string(&checkpoint) {
@@ -289,9 +348,9 @@ pub fn tuned_options(state: &SpsaState) -> Vec<String> {
 }
 
 /// Reads the checkpoint of the run in `dir`.
-pub fn load(dir: &Path) -> Result<SpsaState, String> {
+pub fn load(dir: &Path) -> Result<SpsaState, SpsaError> {
     let path = dir.join("state.txt");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(&path).map_err(|e| SpsaError::Read(path.clone(), e))?;
     SpsaState::from_text(&text)
 }
 
@@ -310,16 +369,16 @@ fn trajectory_up_to(text: &str, round: u64) -> &str {
 
 /// Replaces `path` with `text` by writing a sibling file and renaming it over `path`, so that a run killed
 /// while writing leaves the old file whole rather than a truncated one.
-fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+fn write_atomically(path: &Path, text: &str) -> Result<(), SpsaError> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
     write(&tmp, text, false)?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("cannot replace {}: {e}", path.display()))
+    std::fs::rename(&tmp, path).map_err(|e| SpsaError::Replace(path.to_path_buf(), e))
 }
 
 /// Writes (or appends) `text` to `path`.
-fn write(path: &Path, text: &str, append: bool) -> Result<(), String> {
+fn write(path: &Path, text: &str, append: bool) -> Result<(), SpsaError> {
     use std::io::Write;
     let mut f = std::fs::OpenOptions::new()
         .create(true)
@@ -327,8 +386,8 @@ fn write(path: &Path, text: &str, append: bool) -> Result<(), String> {
         .write(true)
         .truncate(!append)
         .open(path)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    f.write_all(text.as_bytes()).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        .map_err(|e| SpsaError::Write(path.to_path_buf(), e))?;
+    f.write_all(text.as_bytes()).map_err(|e| SpsaError::Write(path.to_path_buf(), e))
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@
 
 use engine::position::START_FEN;
 use engine::{Move, Position, Square};
+use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
@@ -41,13 +42,39 @@ struct Settings {
     seed: u64,
 }
 
-fn settings() -> Result<Settings, String> {
+/// A command line this engine does not understand.
+#[derive(Debug)]
+enum ArgError {
+    /// An option as the last word, without its value.
+    NeedsValue(String),
+    /// A value that should be a number.
+    NotANumber(String),
+    /// A `--mode` this engine does not have.
+    UnknownMode(String),
+    /// A word that is not an option.
+    UnknownArgument(String),
+}
+
+impl fmt::Display for ArgError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ArgError::NeedsValue(option) => write!(f, "{option} needs a value"),
+            ArgError::NotANumber(v) => write!(f, "{v} is not a number"),
+            ArgError::UnknownMode(m) => write!(f, "unknown mode {m}"),
+            ArgError::UnknownArgument(a) => write!(f, "unknown argument {a}"),
+        }
+    }
+}
+
+impl std::error::Error for ArgError {}
+
+fn settings() -> Result<Settings, ArgError> {
     let mut s = Settings { mode: Mode::Random, after: 0, score: 0, sleep_ms: 500, seed: 1 };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
-        let value = args.get(i + 1).ok_or(format!("{} needs a value", args[i]))?;
-        let num = |v: &str| v.parse::<i64>().map_err(|_| format!("{v} is not a number"));
+        let value = args.get(i + 1).ok_or_else(|| ArgError::NeedsValue(args[i].clone()))?;
+        let num = |v: &str| v.parse::<i64>().map_err(|_| ArgError::NotANumber(v.to_string()));
         match args[i].as_str() {
             "--mode" => {
                 s.mode = match value.as_str() {
@@ -60,14 +87,14 @@ fn settings() -> Result<Settings, String> {
                     "slow" => Mode::Slow,
                     "nomove" => Mode::NoMove,
                     "resign" => Mode::Resign,
-                    other => return Err(format!("unknown mode {other}")),
+                    other => return Err(ArgError::UnknownMode(other.to_string())),
                 }
             }
             "--after" => s.after = num(value)? as u32,
             "--score" => s.score = num(value)? as i32,
             "--sleep" => s.sleep_ms = num(value)? as u64,
             "--seed" => s.seed = num(value)? as u64,
-            other => return Err(format!("unknown argument {other}")),
+            other => return Err(ArgError::UnknownArgument(other.to_string())),
         }
         i += 2;
     }
