@@ -256,8 +256,8 @@ impl Session {
 
     // ----- go -----
 
-    fn resolve_moves(&self, list: &[String]) -> Result<Vec<Move>, String> {
-        list.iter().map(|m| self.engine.position().parse_move(m).map_err(|e| e.to_string())).collect()
+    fn resolve_moves(&self, list: &[String]) -> Result<Vec<Move>, engine::position::MoveError> {
+        list.iter().map(|m| self.engine.position().parse_move(m)).collect()
     }
 
     fn go(&mut self, go: Go) {
@@ -344,15 +344,42 @@ pub fn limits_for(
     }
 }
 
+/// Why a position (or a list of moves) from the wire was refused.
+#[derive(Debug)]
+pub enum PositionError {
+    /// The FEN does not describe a position.
+    Fen(engine::fen::FenError),
+    /// Move `number` (from 1), written `text`, cannot be played.
+    Move {
+        /// Its place in the list, from 1.
+        number: usize,
+        /// The move as sent (shortened for the message).
+        text: String,
+        /// Why.
+        error: engine::position::MoveError,
+    },
+}
+
+impl std::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PositionError::Fen(e) => write!(f, "bad FEN: {e}"),
+            PositionError::Move { number, text, error } => write!(f, "move {number} ('{text}'): {error}"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
 /// A position from the wire: the FEN (or start) and every move must be valid, or nothing changes. Only
 /// the history the search reads is kept, so a game of any length searches as fast as a short one.
-fn resolve(spec: &PositionSpec) -> Result<Position, String> {
+fn resolve(spec: &PositionSpec) -> Result<Position, PositionError> {
     let mut pos = match &spec.base {
         Base::Startpos => Position::startpos(),
-        Base::Fen(fen) => Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?,
+        Base::Fen(fen) => Position::from_fen(fen).map_err(PositionError::Fen)?,
     };
     for (i, m) in spec.moves.iter().enumerate() {
-        pos.try_play(m).map_err(|e| format!("move {} ('{}'): {e}", i + 1, echo(m)))?;
+        pos.try_play(m).map_err(|error| PositionError::Move { number: i + 1, text: echo(m), error })?;
     }
     pos.keep_recent_history(engine::search::repetition::HISTORY_PLIES);
     Ok(pos)
@@ -446,10 +473,10 @@ mod tests {
             moves: moves.iter().map(|m| m.to_string()).collect(),
         };
         assert!(resolve(&spec(&["h2e2", "h9g7"])).is_ok());
-        let e = resolve(&spec(&["h2e2", "h2e2"])).unwrap_err();
+        let e = resolve(&spec(&["h2e2", "h2e2"])).unwrap_err().to_string();
         assert!(e.contains("move 2"), "{e}");
-        assert!(resolve(&spec(&["h2e2", "zz"])).unwrap_err().contains("not a move"));
+        assert!(resolve(&spec(&["h2e2", "zz"])).unwrap_err().to_string().contains("not a move"));
         let bad = PositionSpec { base: Base::Fen("rnbakabnr/9 w".into()), moves: vec![] };
-        assert!(resolve(&bad).unwrap_err().starts_with("bad FEN"));
+        assert!(resolve(&bad).unwrap_err().to_string().starts_with("bad FEN"));
     }
 }

@@ -179,7 +179,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Network, LoadError> {
     let b = take(4);
     let output_bias = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
     Network::from_parts(hidden, input_weights, input_bias, output_weights, output_bias)
-        .map_err(LoadError::WrongShape)
+        .map_err(|e| LoadError::WrongShape(e.to_string()))
 }
 
 /// Reads the network file at `path`.

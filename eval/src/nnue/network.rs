@@ -32,25 +32,54 @@ pub struct Network {
     checksum: u64,
 }
 
+/// Why quantised parts do not make a network.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShapeError {
+    /// The hidden size is zero or not a multiple of 16 (the SIMD lanes).
+    HiddenSize(usize),
+    /// One part has the wrong number of values for the hidden size.
+    PartLength {
+        /// Which part.
+        part: &'static str,
+        /// Values found.
+        len: usize,
+        /// Values expected.
+        want: usize,
+    },
+}
+
+impl std::fmt::Display for ShapeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ShapeError::HiddenSize(hidden) => {
+                write!(f, "hidden size {hidden} is not a positive multiple of 16")
+            }
+            ShapeError::PartLength { part, len, want } => write!(f, "{part}: {len} values, {want} expected"),
+        }
+    }
+}
+
+impl std::error::Error for ShapeError {}
+
 impl Network {
-    /// A network from its quantised parts; `Err` names the part whose length does not fit `hidden`.
+    /// A network from its quantised parts; the error names the part whose length does not fit `hidden`.
     pub fn from_parts(
         hidden: usize,
         input_weights: Vec<i16>,
         input_bias: Vec<i16>,
         output_weights: Vec<i16>,
         output_bias: i32,
-    ) -> Result<Network, String> {
+    ) -> Result<Network, ShapeError> {
         if hidden == 0 || !hidden.is_multiple_of(16) {
-            return Err(format!("hidden size {hidden} is not a positive multiple of 16"));
+            return Err(ShapeError::HiddenSize(hidden));
         }
-        for (name, len, want) in [
+        for (part, len, want) in [
             ("input weights", input_weights.len(), INPUTS * hidden),
             ("hidden biases", input_bias.len(), hidden),
             ("output weights", output_weights.len(), 2 * hidden),
         ] {
             if len != want {
-                return Err(format!("{name}: {len} values, {want} expected"));
+                return Err(ShapeError::PartLength { part, len, want });
             }
         }
         let mut net = Network { hidden, input_weights, input_bias, output_weights, output_bias, checksum: 0 };

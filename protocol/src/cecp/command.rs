@@ -153,7 +153,7 @@ fn parse_words(line: &str, word: &str, rest: &[&str]) -> Result<Cecp, CecpError>
         "ping" => Cecp::Ping(rest.join(" ")),
         "draw" => Cecp::Draw,
         "result" => Cecp::Result,
-        "level" => Cecp::Level(parse_level(rest).map_err(|r| err(&r))?),
+        "level" => Cecp::Level(parse_level(rest).map_err(|r| err(&r.to_string()))?),
         "st" => Cecp::St(seconds_to_ms(arg("seconds")?).ok_or_else(|| err("seconds is not a number"))?),
         "sd" => Cecp::Sd(natural("depth")?.clamp(1, 1000) as u32),
         "nps" => Cecp::Nps(natural("nodes per second")?),
@@ -210,21 +210,48 @@ fn seconds_to_ms(text: &str) -> Option<u64> {
     (s.is_finite() && s >= 0.0).then(|| (s * 1000.0).round().min(u64::MAX as f64) as u64)
 }
 
+/// Why a `level` command was refused (each word as sent, shortened for the message).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum LevelError {
+    /// Not three words.
+    Arity,
+    /// The moves per session.
+    Moves(String),
+    /// A base written `min:sec` that is not.
+    BaseMinSec(String),
+    /// A base in minutes that is not a number.
+    BaseMinutes(String),
+    /// The increment.
+    Increment(String),
+}
+
+impl fmt::Display for LevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LevelError::Arity => write!(f, "level needs MPS BASE INC"),
+            LevelError::Moves(w) => write!(f, "moves per session '{w}' is not a number"),
+            LevelError::BaseMinSec(w) => write!(f, "base '{w}' is not min:sec"),
+            LevelError::BaseMinutes(w) => write!(f, "base '{w}' is not a number of minutes"),
+            LevelError::Increment(w) => write!(f, "increment '{w}' is not a number"),
+        }
+    }
+}
+
 /// `MPS BASE INC`, BASE in minutes (`5`, `0.5`) or minutes and seconds (`0:15`), INC in seconds.
-fn parse_level(rest: &[&str]) -> Result<Level, String> {
-    let [mps, base, inc] = rest else { return Err("level needs MPS BASE INC".into()) };
-    let mps: u32 = mps.parse().map_err(|_| format!("moves per session '{}' is not a number", echo(mps)))?;
+fn parse_level(rest: &[&str]) -> Result<Level, LevelError> {
+    let [mps, base, inc] = rest else { return Err(LevelError::Arity) };
+    let mps: u32 = mps.parse().map_err(|_| LevelError::Moves(echo(mps)))?;
     let base_ms = match base.split_once(':') {
         Some((m, s)) => {
-            let m: u64 = m.parse().map_err(|_| format!("base '{}' is not min:sec", echo(base)))?;
-            let s = seconds_to_ms(s).ok_or_else(|| format!("base '{}' is not min:sec", echo(base)))?;
+            let m: u64 = m.parse().map_err(|_| LevelError::BaseMinSec(echo(base)))?;
+            let s = seconds_to_ms(s).ok_or_else(|| LevelError::BaseMinSec(echo(base)))?;
             m.saturating_mul(60_000).saturating_add(s)
         }
         None => seconds_to_ms(base)
             .map(|ms| ms.saturating_mul(60))
-            .ok_or_else(|| format!("base '{}' is not a number of minutes", echo(base)))?,
+            .ok_or_else(|| LevelError::BaseMinutes(echo(base)))?,
     };
-    let inc_ms = seconds_to_ms(inc).ok_or_else(|| format!("increment '{}' is not a number", echo(inc)))?;
+    let inc_ms = seconds_to_ms(inc).ok_or_else(|| LevelError::Increment(echo(inc)))?;
     Ok(Level { mps, base_ms, inc_ms })
 }
 
