@@ -131,8 +131,11 @@ while IFS= read -r cmd; do
     "chuhan match "* | "target/release/chuhan match --engine name=chuhan cmd=target/release/chuhan "*)
         skip "$cmd" "hundreds of games against other engines; protocol/tests/match_runner.rs tests the runner"
         ;;
-    "M=\"match "* | "parallel "* | "target/release/chuhan match merge "*)
+    "M=\"match "* | "parallel "*"/chuhan \$M "* | "target/release/chuhan match merge "*)
         skip "$cmd" "a sharded 2,000-game match; the shard test in protocol/tests/match_runner.rs plays a small one"
+        ;;
+    "D=\"datagen "* | "parallel "*"/chuhan-tune \$D "* | "target/release/chuhan-tune datagen-merge "*)
+        skip "$cmd" "sharded data generation, hours; tune/tests/datagen_shards.rs runs a small one"
         ;;
     "printf '%s\n' "* | "OUT=data/gauntlet "*)
         skip "$cmd" "needs ElephantEye and Fairy-Stockfish built (../shared/peers, scripts/fairy_stockfish.sh)"

@@ -44,6 +44,8 @@ pub struct DatagenConfig {
     pub max_plies: usize,
     /// The game file.
     pub out: PathBuf,
+    /// Which slice of the run's games this process plays.
+    pub shard: Shard,
 }
 
 impl Default for DatagenConfig {
@@ -57,7 +59,55 @@ impl Default for DatagenConfig {
             hash_mb: 8,
             max_plies: 400,
             out: PathBuf::from("target/datagen/games.bin"),
+            shard: Shard::default(),
         }
+    }
+}
+
+/// Slice `index` (from 0) of `count` of a run's games: game `g` belongs to slice `g mod count`. A game
+/// depends only on the seed, its number and the settings, so the slices of a run hold exactly the run's
+/// games, and [`merge`] of slices 1..N in order gives the unsliced run's file byte for byte.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// This slice, from 0.
+    pub index: usize,
+    /// Slices in all.
+    pub count: usize,
+}
+
+impl Default for Shard {
+    /// The whole run.
+    fn default() -> Self {
+        Shard { index: 0, count: 1 }
+    }
+}
+
+impl Shard {
+    /// Reads `I/N` (1 <= I <= N), as `chuhan match --shard` does.
+    pub fn parse(text: &str) -> Result<Shard, DatagenError> {
+        let bad = || DatagenError::Shard(text.to_string());
+        let (i, n) = text.split_once('/').ok_or_else(bad)?;
+        let (i, n): (usize, usize) =
+            (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+        if i == 0 || n == 0 || i > n {
+            return Err(bad());
+        }
+        Ok(Shard { index: i - 1, count: n })
+    }
+
+    /// How many of the run's first `total` games are this slice's.
+    pub fn games(self, total: usize) -> usize {
+        let count = self.count.max(1);
+        if self.index >= total {
+            0
+        } else {
+            (total - self.index).div_ceil(count)
+        }
+    }
+
+    /// The run's game number of this slice's `k`-th game.
+    pub fn game(self, k: usize) -> usize {
+        self.index + k * self.count.max(1)
     }
 }
 
@@ -89,6 +139,10 @@ pub enum DatagenError {
     GameFile(PathBuf, GameFileError),
     /// Writing the game file failed.
     Write(io::Error),
+    /// A `--shard` that is not `I/N` with 1 <= I <= N.
+    Shard(String),
+    /// Nothing to merge.
+    NoInputs,
 }
 
 impl fmt::Display for DatagenError {
@@ -100,6 +154,8 @@ impl fmt::Display for DatagenError {
             DatagenError::Read(path, e) => write!(f, "cannot read {}: {e}", path.display()),
             DatagenError::GameFile(path, e) => write!(f, "{}: {e}", path.display()),
             DatagenError::Write(e) => write!(f, "{e}"),
+            DatagenError::Shard(text) => write!(f, "--shard '{text}' is not I/N with 1 <= I <= N"),
+            DatagenError::NoInputs => f.write_str("no game files to merge"),
         }
     }
 }
@@ -107,7 +163,7 @@ impl fmt::Display for DatagenError {
 impl std::error::Error for DatagenError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            DatagenError::NoOpenings => None,
+            DatagenError::NoOpenings | DatagenError::Shard(_) | DatagenError::NoInputs => None,
             DatagenError::Create(_, e)
             | DatagenError::Open(_, e)
             | DatagenError::Read(_, e)
@@ -187,7 +243,9 @@ pub fn run<E: Evaluate + Clone>(
     }
     let (mut file, done) = open_for_append(config)?;
     let mut summary = DatagenSummary { resumed_from: done, ..Default::default() };
-    if done >= config.games {
+    // Games are counted in this slice's numbering; `shard.game(k)` is the run's number of game k.
+    let (shard, games) = (config.shard, config.shard.games(config.games));
+    if done >= games {
         return Ok(summary);
     }
     let start = Instant::now();
@@ -204,12 +262,12 @@ pub fn run<E: Evaluate + Clone>(
                 let mut black = Searcher::new(eval);
                 black.set_options(options);
                 loop {
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= config.games {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= games {
                         return;
                     }
-                    let record = play_game(&mut red, &mut black, openings, config, g);
-                    if tx.send((g, record)).is_err() {
+                    let record = play_game(&mut red, &mut black, openings, config, shard.game(k));
+                    if tx.send((k, record)).is_err() {
                         return;
                     }
                 }
@@ -220,15 +278,15 @@ pub fn run<E: Evaluate + Clone>(
         let mut pending = BTreeMap::new();
         let mut expected = done;
         let mut last_line = Instant::now();
-        let total = config.games - done;
-        for (g, record) in rx {
-            pending.insert(g, record);
+        let total = games - done;
+        for (k, record) in rx {
+            pending.insert(k, record);
             while let Some(record) = pending.remove(&expected) {
                 gamefile::write_game(&mut file, &record).map_err(DatagenError::Write)?;
                 summary.played += 1;
                 summary.positions += gamefile::training_positions(&record).len();
                 expected += 1;
-                if last_line.elapsed().as_secs_f64() < 1.0 && expected < config.games {
+                if last_line.elapsed().as_secs_f64() < 1.0 && expected < games {
                     continue;
                 }
                 last_line = Instant::now();
@@ -238,7 +296,7 @@ pub fn run<E: Evaluate + Clone>(
                 eprint!(
                     "\rgames {}/{}  positions {}  {:.0} positions/s  {:.1} s/game  ETA {}   ",
                     expected,
-                    config.games,
+                    games,
                     summary.positions,
                     summary.positions as f64 / secs,
                     per_game,
@@ -254,6 +312,71 @@ pub fn run<E: Evaluate + Clone>(
     eprintln!();
     write_result?;
     summary.seconds = start.elapsed().as_secs_f64();
+    Ok(summary)
+}
+
+/// What [`merge`] did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MergeSummary {
+    /// Games read from all the files.
+    pub read: usize,
+    /// Games dropped because an identical game was already written.
+    pub duplicates: usize,
+    /// Games written.
+    pub written: usize,
+    /// Training positions in the games written.
+    pub positions: usize,
+}
+
+/// Merges game files into `out`, taking one game from each file in turn (so slices 1..N of a run, given
+/// in that order, become the unsliced run's file) and dropping any game identical to one already written
+/// (a slice merged twice, or two runs with the same seed). The inputs are only read.
+pub fn merge(inputs: &[PathBuf], out: &std::path::Path) -> Result<MergeSummary, DatagenError> {
+    if inputs.is_empty() {
+        return Err(DatagenError::NoInputs);
+    }
+    let mut files = Vec::with_capacity(inputs.len());
+    for path in inputs {
+        files.push(
+            gamefile::read_games(path).map_err(|e| DatagenError::GameFile(path.clone(), e))?.into_iter(),
+        );
+    }
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| DatagenError::Create(dir.to_path_buf(), e))?;
+    }
+    let mut writer = std::io::BufWriter::new(
+        std::fs::File::create(out).map_err(|e| DatagenError::Open(out.to_path_buf(), e))?,
+    );
+    gamefile::write_header(&mut writer).map_err(DatagenError::Write)?;
+    let mut seen = std::collections::HashSet::new();
+    let mut summary = MergeSummary::default();
+    loop {
+        let mut any = false;
+        for games in &mut files {
+            let Some(game) = games.next() else { continue };
+            any = true;
+            summary.read += 1;
+            let bytes = gamefile::encode(&game);
+            // A 64-bit digest per game: for a million games the chance of a false duplicate is ~3e-8.
+            let digest = {
+                use std::hash::{Hash, Hasher};
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                bytes.hash(&mut h);
+                h.finish()
+            };
+            if !seen.insert(digest) {
+                summary.duplicates += 1;
+                continue;
+            }
+            writer.write_all(&bytes).map_err(DatagenError::Write)?;
+            summary.written += 1;
+            summary.positions += gamefile::training_positions(&game).len();
+        }
+        if !any {
+            break;
+        }
+    }
+    writer.flush().map_err(DatagenError::Write)?;
     Ok(summary)
 }
 
@@ -292,6 +415,37 @@ mod tests {
         let b = std::fs::read(&two.out).expect("written");
         assert_eq!(a, b);
         assert_eq!(gamefile::decode_all(&a).expect("reads").len(), 4);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn slices_of_a_run_merge_into_the_run() {
+        let dir = std::env::temp_dir().join(format!("chuhan-datagen-shards-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let openings = vec![Position::startpos()];
+        let whole = config(dir.join("whole.bin"), 5, 1);
+        run(MaterialEval, &openings, &whole).expect("runs");
+        let mut slices = Vec::new();
+        for i in 1..=2 {
+            let out = dir.join(format!("slice{i}.bin"));
+            let shard = Shard::parse(&format!("{i}/2")).expect("a shard");
+            run(MaterialEval, &openings, &DatagenConfig { shard, ..config(out.clone(), 5, 1) })
+                .expect("runs");
+            slices.push(out);
+        }
+        assert_eq!(gamefile::read_games(&slices[0]).expect("reads").len(), 3);
+        assert_eq!(gamefile::read_games(&slices[1]).expect("reads").len(), 2);
+        let merged = dir.join("merged.bin");
+        let summary = merge(&slices, &merged).expect("merges");
+        assert_eq!((summary.read, summary.duplicates, summary.written), (5, 0, 5));
+        assert_eq!(std::fs::read(&merged).expect("written"), std::fs::read(&whole.out).expect("written"));
+        // A slice given twice is counted once.
+        let again = merge(&[slices[0].clone(), slices[1].clone(), slices[0].clone()], &dir.join("again.bin"))
+            .expect("merges");
+        assert_eq!((again.read, again.duplicates, again.written), (8, 3, 5));
+        for bad in ["0/2", "3/2", "1/0", "x/2", "12"] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -159,6 +159,20 @@ enum Command {
         /// The network file for `--eval nnue` (default: the built-in network).
         #[arg(long)]
         evalfile: Option<PathBuf>,
+        /// Play only slice I of N of the games (`I/N`, 1 <= I <= N; game g is in slice g mod N + 1), into
+        /// this slice's own file; `datagen-merge` joins the slices.
+        #[arg(long, value_parser = datagen::Shard::parse)]
+        shard: Option<datagen::Shard>,
+    },
+    /// Merges game files (the slices of a sharded `datagen`, in slice order, give the whole run's file);
+    /// identical games are written once.
+    DatagenMerge {
+        /// The merged file.
+        #[arg(long)]
+        out: PathBuf,
+        /// The game files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
     },
     /// Play self-play games with the compiled-in evaluation and write `fen;result;game` lines.
     Selfplay {
@@ -587,12 +601,32 @@ fn run_train(data: &[PathBuf], out: &Path, config: &TrainConfig, threads: usize)
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Datagen { games, nodes, threads, seed, openings, random_plies, out, eval, evalfile } => {
-            let config =
-                DatagenConfig { games, nodes, threads, seed, random_plies, out, ..DatagenConfig::default() };
+        Command::Datagen { games, nodes, threads, seed, openings, random_plies, out, eval, evalfile, shard } => {
+            let shard = shard.unwrap_or_default();
+            let config = DatagenConfig {
+                games,
+                nodes,
+                threads,
+                seed,
+                random_plies,
+                out,
+                shard,
+                ..DatagenConfig::default()
+            };
             let player = if eval == "nnue" { DatagenEval::Nnue(evalfile) } else { DatagenEval::Classical };
             run_datagen(&config, &openings, &player)
         }
+        Command::DatagenMerge { out, files } => datagen::merge(&files, &out).map_err(TuneError::Datagen).map(|m| {
+            println!(
+                "{} games read from {} files, {} duplicates dropped, {} games ({} training positions) written to {}",
+                m.read,
+                files.len(),
+                m.duplicates,
+                m.written,
+                m.positions,
+                out.display()
+            )
+        }),
         Command::Selfplay { games, out, play } => selfplay(games, &out, &play),
         Command::Spsa { engine, params, rounds, pairs, tc, concurrency, openings, r_end, seed, dir } => {
             let config = tune::spsa::SpsaConfig {
