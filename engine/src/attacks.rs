@@ -9,28 +9,26 @@
 use crate::bitboard::Bitboard;
 use crate::types::{Color, Square};
 
+/// A compile-time table of `$n` entries, entry `$i` being `$entry` (starting from `$zero` everywhere): the
+/// `while` loop every table builder here needs, as a `const` context cannot run an iterator or a closure.
+macro_rules! table {
+    ($n:expr, $zero:expr, |$i:ident| $entry:expr) => {{
+        let mut a = [const { $zero }; $n];
+        let mut $i = 0;
+        while $i < $n {
+            a[$i] = $entry;
+            $i += 1;
+        }
+        a
+    }};
+}
+
 /// Index of `sq` in the transposed occupancy word (file-major: `file * 10 + rank`).
-pub const TRANSPOSE: [u8; 90] = {
-    let mut t = [0u8; 90];
-    let mut i = 0;
-    while i < 90 {
-        t[i] = ((i % 9) * 10 + i / 9) as u8;
-        i += 1;
-    }
-    t
-};
+pub const TRANSPOSE: [u8; 90] = table!(90, 0u8, |i| ((i % 9) * 10 + i / 9) as u8);
 
 /// The bit of each square in the transposed occupancy word: a table load is cheaper than the variable
 /// 128-bit shift `1 << TRANSPOSE[sq]` on the make/unmake, legality and exchange paths.
-static TRANSPOSED_BITS: [u128; 90] = {
-    let mut t = [0u128; 90];
-    let mut i = 0;
-    while i < 90 {
-        t[i] = 1u128 << TRANSPOSE[i];
-        i += 1;
-    }
-    t
-};
+static TRANSPOSED_BITS: [u128; 90] = table!(90, 0u128, |i| 1u128 << TRANSPOSE[i]);
 
 /// The bit of `sq` in the transposed occupancy word.
 #[inline(always)]
@@ -78,35 +76,19 @@ const fn steps(sq: usize, dirs: [(i32, i32); 4], within: u128) -> u128 {
     let mut m = 0;
     let mut i = 0;
     while i < 4 {
-        if let Some(t) = sq_at(sq, dirs[i].0, dirs[i].1) {
-            m |= bit(t);
-        }
+        m |= bit_at(sq, dirs[i].0, dirs[i].1);
         i += 1;
     }
     m & within
 }
 
 /// King steps inside its palace.
-pub static KING_ATTACKS: [Bitboard; 90] = {
-    let mut a = [Bitboard(0); 90];
-    let mut s = 0;
-    while s < 90 {
-        a[s] = Bitboard(steps(s, ORTHO, palace_of(s)));
-        s += 1;
-    }
-    a
-};
+pub static KING_ATTACKS: [Bitboard; 90] =
+    table!(90, Bitboard(0), |s| Bitboard(steps(s, ORTHO, palace_of(s))));
 
 /// Advisor steps inside its palace.
-pub static ADVISOR_ATTACKS: [Bitboard; 90] = {
-    let mut a = [Bitboard(0); 90];
-    let mut s = 0;
-    while s < 90 {
-        a[s] = Bitboard(steps(s, DIAG, palace_of(s)));
-        s += 1;
-    }
-    a
-};
+pub static ADVISOR_ATTACKS: [Bitboard; 90] =
+    table!(90, Bitboard(0), |s| Bitboard(steps(s, DIAG, palace_of(s))));
 
 /// A piece that moves in one step, or is blocked at the point between (horse leg, elephant eye):
 /// the four blocking points as fixed steps from the piece, and for each square the targets for each of
@@ -215,33 +197,6 @@ const fn window_bits(dirs: [(i32, i32); 4]) -> [u32; 4] {
     [window_bit(dirs[0]), window_bit(dirs[1]), window_bit(dirs[2]), window_bit(dirs[3])]
 }
 
-/// Elephant: two diagonal steps, blocked at the eye, never across the river.
-const fn elephant_table() -> LameLeaper {
-    let mut t = LameLeaper {
-        window_bits: window_bits(DIAG),
-        gather: gather(window_bits(DIAG)),
-        targets: [[Bitboard(0); 16]; 90],
-    };
-    let mut s = 0;
-    while s < 90 {
-        let mut d = 0;
-        let mut dir_targets = [0u128; 4];
-        while d < 4 {
-            let (df, dr) = DIAG[d];
-            if let (Some(eye), Some(to)) = (sq_at(s, df, dr), sq_at(s, 2 * df, 2 * dr)) {
-                if half_of(to) == half_of(s) {
-                    assert!(in_window(s, eye, t.window_bits[d]));
-                    dir_targets[d] = bit(to);
-                }
-            }
-            d += 1;
-        }
-        fill_patterns(&mut t.targets[s], t.gather, dir_targets);
-        s += 1;
-    }
-    t
-}
-
 const fn fill_patterns(out: &mut [Bitboard; 16], gather: Gather, dir_targets: [u128; 4]) {
     let mut idx = 0;
     while idx < 16 {
@@ -258,15 +213,49 @@ const fn fill_patterns(out: &mut [Bitboard; 16], gather: Gather, dir_targets: [u
     }
 }
 
-// The table builders below walk the board in the same loop shape, each spelled out: the tables are built
-// at compile time, and a `const fn` cannot take the closure a shared walker would need. The repetition is
-// the price of having no runtime initialisation.
+/// The three [`LameLeaper`] tables.
+#[derive(Copy, Clone)]
+enum Leaper {
+    /// Two diagonal steps, blocked at the eye, never across the river.
+    Elephant,
+    /// One orthogonal step (the leg) then one diagonal step outward.
+    Horse,
+    /// Horses that attack a square: for target `t`, the leg of any attacking horse is a diagonal neighbour
+    /// of `t`.
+    HorseReverse,
+}
 
-/// Horse: one orthogonal step (the leg) then one diagonal step outward.
-const fn horse_table() -> LameLeaper {
+/// The bit of the point (`df`, `dr`) away from `sq`, or 0 off the board.
+const fn bit_at(sq: usize, df: i32, dr: i32) -> u128 {
+    match sq_at(sq, df, dr) {
+        Some(t) => bit(t),
+        None => 0,
+    }
+}
+
+/// The targets of `kind` on `s` behind its blocking point one step (`df`, `dr`) away.
+const fn leaper_targets(kind: Leaper, s: usize, df: i32, dr: i32) -> u128 {
+    match kind {
+        Leaper::Elephant => match sq_at(s, 2 * df, 2 * dr) {
+            Some(to) if half_of(to) == half_of(s) => bit(to),
+            _ => 0,
+        },
+        // Outward: keep the step's direction and add one sideways step either way.
+        Leaper::Horse if df == 0 => bit_at(s, 1, 2 * dr) | bit_at(s, -1, 2 * dr),
+        Leaper::Horse => bit_at(s, 2 * df, 1) | bit_at(s, 2 * df, -1),
+        Leaper::HorseReverse => bit_at(s, df, 2 * dr) | bit_at(s, 2 * df, dr),
+    }
+}
+
+/// The [`LameLeaper`] table of `kind`.
+const fn lame_leaper_table(kind: Leaper) -> LameLeaper {
+    let dirs = match kind {
+        Leaper::Horse => ORTHO,
+        Leaper::Elephant | Leaper::HorseReverse => DIAG,
+    };
     let mut t = LameLeaper {
-        window_bits: window_bits(ORTHO),
-        gather: gather(window_bits(ORTHO)),
+        window_bits: window_bits(dirs),
+        gather: gather(window_bits(dirs)),
         targets: [[Bitboard(0); 16]; 90],
     };
     let mut s = 0;
@@ -274,19 +263,11 @@ const fn horse_table() -> LameLeaper {
         let mut d = 0;
         let mut dir_targets = [0u128; 4];
         while d < 4 {
-            let (df, dr) = ORTHO[d];
-            if let Some(leg) = sq_at(s, df, dr) {
-                let mut m = 0;
-                // Outward: keep the step's direction and add one sideways step either way.
-                let (a, b) = if df == 0 { ((1, 2 * dr), (-1, 2 * dr)) } else { ((2 * df, 1), (2 * df, -1)) };
-                if let Some(x) = sq_at(s, a.0, a.1) {
-                    m |= bit(x);
-                }
-                if let Some(x) = sq_at(s, b.0, b.1) {
-                    m |= bit(x);
-                }
+            let (df, dr) = dirs[d];
+            if let Some(block) = sq_at(s, df, dr) {
+                let m = leaper_targets(kind, s, df, dr);
                 if m != 0 {
-                    assert!(in_window(s, leg, t.window_bits[d]));
+                    assert!(in_window(s, block, t.window_bits[d]));
                     dir_targets[d] = m;
                 }
             }
@@ -298,43 +279,9 @@ const fn horse_table() -> LameLeaper {
     t
 }
 
-/// Horses that attack a square: for target `t`, the leg of any attacking horse is a diagonal neighbour of `t`.
-const fn horse_reverse_table() -> LameLeaper {
-    let mut t = LameLeaper {
-        window_bits: window_bits(DIAG),
-        gather: gather(window_bits(DIAG)),
-        targets: [[Bitboard(0); 16]; 90],
-    };
-    let mut s = 0;
-    while s < 90 {
-        let mut d = 0;
-        let mut dir_targets = [0u128; 4];
-        while d < 4 {
-            let (df, dr) = DIAG[d];
-            if let Some(leg) = sq_at(s, df, dr) {
-                let mut m = 0;
-                if let Some(x) = sq_at(s, df, 2 * dr) {
-                    m |= bit(x);
-                }
-                if let Some(x) = sq_at(s, 2 * df, dr) {
-                    m |= bit(x);
-                }
-                if m != 0 {
-                    assert!(in_window(s, leg, t.window_bits[d]));
-                    dir_targets[d] = m;
-                }
-            }
-            d += 1;
-        }
-        fill_patterns(&mut t.targets[s], t.gather, dir_targets);
-        s += 1;
-    }
-    t
-}
-
-static ELEPHANT: LameLeaper = elephant_table();
-static HORSE: LameLeaper = horse_table();
-static HORSE_REVERSE: LameLeaper = horse_reverse_table();
+static ELEPHANT: LameLeaper = lame_leaper_table(Leaper::Elephant);
+static HORSE: LameLeaper = lame_leaper_table(Leaper::Horse);
+static HORSE_REVERSE: LameLeaper = lame_leaper_table(Leaper::HorseReverse);
 
 #[inline(always)]
 fn lame_leaper(table: &LameLeaper, sq: Square, occ: Bitboard) -> Bitboard {
@@ -368,51 +315,26 @@ pub fn diagonal_neighbours(sq: Square) -> Bitboard {
     ADVISOR_STEPS[sq.index()]
 }
 
-static ADVISOR_STEPS: [Bitboard; 90] = {
-    let mut a = [Bitboard(0); 90];
-    let mut s = 0;
-    while s < 90 {
-        a[s] = Bitboard(steps(s, DIAG, u128::MAX));
-        s += 1;
-    }
-    a
-};
+static ADVISOR_STEPS: [Bitboard; 90] = table!(90, Bitboard(0), |s| Bitboard(steps(s, DIAG, u128::MAX)));
 
 const fn pawn_steps(color: Color, sq: usize) -> u128 {
     let fwd = match color {
         Color::Red => 1,
         Color::Black => -1,
     };
-    let mut m = 0;
-    if let Some(t) = sq_at(sq, 0, fwd) {
-        m |= bit(t);
-    }
     let crossed = match color {
         Color::Red => sq >= 45,
         Color::Black => sq < 45,
     };
-    if crossed {
-        if let Some(t) = sq_at(sq, 1, 0) {
-            m |= bit(t);
-        }
-        if let Some(t) = sq_at(sq, -1, 0) {
-            m |= bit(t);
-        }
-    }
-    m
+    let sideways = if crossed { bit_at(sq, 1, 0) | bit_at(sq, -1, 0) } else { 0 };
+    bit_at(sq, 0, fwd) | sideways
 }
 
 /// Pawn moves by colour and square: forward, and sideways once across the river.
-pub static PAWN_ATTACKS: [[Bitboard; 90]; 2] = {
-    let mut a = [[Bitboard(0); 90]; 2];
-    let mut s = 0;
-    while s < 90 {
-        a[0][s] = Bitboard(pawn_steps(Color::Red, s));
-        a[1][s] = Bitboard(pawn_steps(Color::Black, s));
-        s += 1;
-    }
-    a
-};
+pub static PAWN_ATTACKS: [[Bitboard; 90]; 2] = [
+    table!(90, Bitboard(0), |s| Bitboard(pawn_steps(Color::Red, s))),
+    table!(90, Bitboard(0), |s| Bitboard(pawn_steps(Color::Black, s))),
+];
 
 /// The orthogonal neighbours of all of `pieces` at once, by shifting the set: a superset of where pawns
 /// there can move, whatever their colour, for the move generator's quick test whether any pawn can capture.
@@ -441,27 +363,23 @@ pub static ELEPHANT_POINTS: [Bitboard; 2] = {
 };
 
 /// The points from which a pawn of the given colour attacks a square.
-pub static PAWN_ATTACKERS_FROM: [[Bitboard; 90]; 2] = {
-    let mut a = [[Bitboard(0); 90]; 2];
+pub static PAWN_ATTACKERS_FROM: [[Bitboard; 90]; 2] = [
+    table!(90, Bitboard(0), |t| Bitboard(pawn_attackers(Color::Red, t))),
+    table!(90, Bitboard(0), |t| Bitboard(pawn_attackers(Color::Black, t))),
+];
+
+/// The points from which a pawn of `color` steps to `t`.
+const fn pawn_attackers(color: Color, t: usize) -> u128 {
+    let mut m = 0;
     let mut s = 0;
     while s < 90 {
-        let mut c = 0;
-        while c < 2 {
-            let color = if c == 0 { Color::Red } else { Color::Black };
-            let m = pawn_steps(color, s);
-            let mut t = 0;
-            while t < 90 {
-                if m & bit(t) != 0 {
-                    a[c][t].0 |= bit(s);
-                }
-                t += 1;
-            }
-            c += 1;
+        if pawn_steps(color, s) & bit(t) != 0 {
+            m |= bit(s);
         }
         s += 1;
     }
-    a
-};
+    m
+}
 
 /// Rook and cannon targets along a line of `len` points for a piece at `pos` and line occupancy `occ`:
 /// rook reach in the low 16 bits, cannon captures in the high 16.
@@ -490,33 +408,11 @@ const fn line_slide(pos: i32, occ: u32, len: i32) -> u32 {
     rook | cannon << 16
 }
 
-static RANK_SLIDE: [[u32; 512]; 9] = {
-    let mut a = [[0u32; 512]; 9];
-    let mut f = 0;
-    while f < 9 {
-        let mut o = 0;
-        while o < 512 {
-            a[f][o] = line_slide(f as i32, o as u32, 9);
-            o += 1;
-        }
-        f += 1;
-    }
-    a
-};
+static RANK_SLIDE: [[u32; 512]; 9] =
+    table!(9, [0u32; 512], |f| table!(512, 0u32, |o| line_slide(f as i32, o as u32, 9)));
 
-static FILE_SLIDE: [[u32; 1024]; 10] = {
-    let mut a = [[0u32; 1024]; 10];
-    let mut r = 0;
-    while r < 10 {
-        let mut o = 0;
-        while o < 1024 {
-            a[r][o] = line_slide(r as i32, o as u32, 10);
-            o += 1;
-        }
-        r += 1;
-    }
-    a
-};
+static FILE_SLIDE: [[u32; 1024]; 10] =
+    table!(10, [0u32; 1024], |r| table!(1024, 0u32, |o| line_slide(r as i32, o as u32, 10)));
 
 /// A set of ranks (10 bits) spread onto file a.
 static SPREAD_FILE: [u128; 1024] = {
@@ -561,27 +457,15 @@ struct SlideAt {
 }
 
 /// The bit of each rank's a-file point.
-static RANK_BASE: [u128; 10] = {
-    let mut a = [0u128; 10];
-    let mut r = 0;
-    while r < 10 {
-        a[r] = bit(r * 9);
-        r += 1;
-    }
-    a
-};
+static RANK_BASE: [u128; 10] = table!(10, 0u128, |r| bit(r * 9));
 
-static SLIDE_AT: [SlideAt; 90] = {
-    let mut a = [const { SlideAt { file: 0, rank: 0, rank_shift: 0, file_shift: 0 } }; 90];
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = (s % 9, s / 9);
-        a[s] =
-            SlideAt { file: f as u8, rank: r as u8, rank_shift: (r * 9) as u8, file_shift: (f * 10) as u8 };
-        s += 1;
-    }
-    a
-};
+static SLIDE_AT: [SlideAt; 90] =
+    table!(90, SlideAt { file: 0, rank: 0, rank_shift: 0, file_shift: 0 }, |s| SlideAt {
+        file: (s % 9) as u8,
+        rank: (s / 9) as u8,
+        rank_shift: (s / 9 * 9) as u8,
+        file_shift: (s % 9 * 10) as u8
+    });
 
 /// Rook moves from `sq` (up to and including the first piece in each direction).
 /// `occ_t` is the same occupancy transposed (see [`TRANSPOSE`]).
@@ -611,25 +495,19 @@ pub fn transpose(occ: Bitboard) -> u128 {
 }
 
 /// Squares on the four rays from `sq` to the edge of the board, by direction (up, down, right, left).
-pub static RAYS: [[Bitboard; 4]; 90] = {
-    let mut a = [[Bitboard(0); 4]; 90];
-    let mut s = 0;
-    while s < 90 {
-        let mut d = 0;
-        while d < 4 {
-            let mut m = 0;
-            let mut k = 1;
-            while let Some(t) = sq_at(s, ORTHO[d].0 * k, ORTHO[d].1 * k) {
-                m |= bit(t);
-                k += 1;
-            }
-            a[s][d] = Bitboard(m);
-            d += 1;
-        }
-        s += 1;
+pub static RAYS: [[Bitboard; 4]; 90] =
+    table!(90, [Bitboard(0); 4], |s| table!(4, Bitboard(0), |d| ray(s, ORTHO[d])));
+
+/// The points from `sq` to the edge of the board in steps of (`df`, `dr`).
+const fn ray(sq: usize, (df, dr): (i32, i32)) -> Bitboard {
+    let mut m = 0;
+    let mut k = 1;
+    while let Some(t) = sq_at(sq, df * k, dr * k) {
+        m |= bit(t);
+        k += 1;
     }
-    a
-};
+    Bitboard(m)
+}
 
 /// The points strictly between two squares on one rank or file (empty if they are not aligned).
 #[inline(always)]
@@ -639,25 +517,13 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 
 /// [`between`] for every pair, built at compile time: the check-evasion and pin logic of the move generator
 /// looks it up several times per position, where a lazily built table would cost an atomic load each time.
-static BETWEEN: [[Bitboard; 90]; 90] = {
-    let mut t = [[Bitboard(0); 90]; 90];
-    let mut a = 0;
-    while a < 90 {
-        let mut d = 0;
-        while d < 4 {
-            let mut acc = 0u128;
-            let mut k = 1;
-            while let Some(b) = sq_at(a, ORTHO[d].0 * k, ORTHO[d].1 * k) {
-                t[a][b] = Bitboard(acc);
-                acc |= bit(b);
-                k += 1;
-            }
-            d += 1;
-        }
-        a += 1;
-    }
-    t
-};
+static BETWEEN: [[Bitboard; 90]; 90] = table!(90, [Bitboard(0); 90], |a| {
+    table!(90, Bitboard(0), |b| match RAY_DIRECTION[a][b] as usize {
+        4 => Bitboard(0),
+        // The points of the ray from `a` up to `b`: those past `b` are on the ray from `b` the same way.
+        d => Bitboard(RAYS[a][d].0 & !RAYS[b][d].0 & !bit(b)),
+    })
+});
 
 /// The ray from `from` through `through` to the edge of the board (`through` included), if the two share a
 /// rank or file; empty otherwise.
@@ -668,38 +534,23 @@ pub fn ray_through(from: Square, through: Square) -> Bitboard {
 }
 
 /// The index in [`RAYS`] of the ray from one square that holds another; 4 where none does.
-static RAY_DIRECTION: [[u8; 90]; 90] = {
-    let mut t = [[4u8; 90]; 90];
-    let mut a = 0;
-    while a < 90 {
-        let mut d = 0;
-        while d < 4 {
-            let mut k = 1;
-            while let Some(b) = sq_at(a, ORTHO[d].0 * k, ORTHO[d].1 * k) {
-                t[a][b] = d as u8;
-                k += 1;
-            }
-            d += 1;
+static RAY_DIRECTION: [[u8; 90]; 90] = table!(90, [4u8; 90], |a| table!(90, 4u8, |b| ray_direction(a, b)));
+
+/// The index in [`RAYS`] of the ray from `a` that holds `b`; 4 where none does.
+const fn ray_direction(a: usize, b: usize) -> u8 {
+    let mut d = 0;
+    while d < 4 {
+        if RAYS[a][d].0 & bit(b) != 0 {
+            return d as u8;
         }
-        a += 1;
+        d += 1;
     }
-    t
-};
+    4
+}
 
 /// [`RAYS`] with a fifth, empty ray for [`RAY_DIRECTION`]'s "none".
-static RAYS_OR_EMPTY: [[Bitboard; 5]; 90] = {
-    let mut a = [[Bitboard(0); 5]; 90];
-    let mut s = 0;
-    while s < 90 {
-        let mut d = 0;
-        while d < 4 {
-            a[s][d] = RAYS[s][d];
-            d += 1;
-        }
-        s += 1;
-    }
-    a
-};
+static RAYS_OR_EMPTY: [[Bitboard; 5]; 90] =
+    table!(90, [Bitboard(0); 5], |s| [RAYS[s][0], RAYS[s][1], RAYS[s][2], RAYS[s][3], Bitboard(0)]);
 
 /// The rank and file through `sq`, without `sq`: every point a rook, cannon or facing king could attack
 /// it from.
@@ -708,16 +559,8 @@ pub fn lines_through(sq: Square) -> Bitboard {
     LINES[sq.index()]
 }
 
-static LINES: [Bitboard; 90] = {
-    let mut a = [Bitboard(0); 90];
-    let mut s = 0;
-    while s < 90 {
-        let r = RAYS[s];
-        a[s] = Bitboard(r[0].0 | r[1].0 | r[2].0 | r[3].0);
-        s += 1;
-    }
-    a
-};
+static LINES: [Bitboard; 90] =
+    table!(90, Bitboard(0), |s| Bitboard(RAYS[s][0].0 | RAYS[s][1].0 | RAYS[s][2].0 | RAYS[s][3].0));
 
 /// The orthogonal neighbours of `sq`, anywhere on the board: a horse's possible legs.
 #[inline(always)]
@@ -725,15 +568,7 @@ pub fn orthogonal_neighbours(sq: Square) -> Bitboard {
     ORTHO_STEPS[sq.index()]
 }
 
-static ORTHO_STEPS: [Bitboard; 90] = {
-    let mut a = [Bitboard(0); 90];
-    let mut s = 0;
-    while s < 90 {
-        a[s] = Bitboard(steps(s, ORTHO, u128::MAX));
-        s += 1;
-    }
-    a
-};
+static ORTHO_STEPS: [Bitboard; 90] = table!(90, Bitboard(0), |s| Bitboard(steps(s, ORTHO, u128::MAX)));
 
 // ---------------------------------------------------------------------------------------------------------
 // Slow references: walk the board point by point. Used by the tests and by nothing in the hot path.

@@ -22,6 +22,18 @@ const fn rank_mask(rank: u8) -> u128 {
     0x1ffu128 << (rank as usize * 9)
 }
 
+/// The `N` copies of `first` shifted up by `step` bits each: the files from file a (step 1), the ranks from
+/// rank 0 (step 9).
+const fn shifted<const N: usize>(first: u128, step: usize) -> [Bitboard; N] {
+    let mut a = [Bitboard(0); N];
+    let mut i = 0;
+    while i < N {
+        a[i] = Bitboard(first << (i * step));
+        i += 1;
+    }
+    a
+}
+
 const fn palace_mask(color: Color) -> u128 {
     let base = match color {
         Color::Red => 0,
@@ -54,25 +66,9 @@ impl Bitboard {
     /// All 90 squares.
     pub const FULL: Bitboard = Bitboard((1u128 << 90) - 1);
     /// File masks, a..i.
-    pub const FILES: [Bitboard; 9] = {
-        let mut a = [Bitboard(0); 9];
-        let mut f = 0;
-        while f < 9 {
-            a[f] = Bitboard(file_mask(f as u8));
-            f += 1;
-        }
-        a
-    };
+    pub const FILES: [Bitboard; 9] = shifted(file_mask(0), 1);
     /// Rank masks, 0..9.
-    pub const RANKS: [Bitboard; 10] = {
-        let mut a = [Bitboard(0); 10];
-        let mut r = 0;
-        while r < 10 {
-            a[r] = Bitboard(rank_mask(r as u8));
-            r += 1;
-        }
-        a
-    };
+    pub const RANKS: [Bitboard; 10] = shifted(rank_mask(0), 9);
     /// Each side's palace (files d-f, its three back ranks), indexed by colour.
     pub const PALACE: [Bitboard; 2] =
         [Bitboard(palace_mask(Color::Red)), Bitboard(palace_mask(Color::Black))];

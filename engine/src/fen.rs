@@ -287,59 +287,67 @@ mod tests {
         Position::from_fen(fen).expect_err(fen)
     }
 
+    /// Asserts that `fen` is refused with an error matching the pattern.
+    macro_rules! assert_err {
+        ($fen:expr, $pattern:pat) => {{
+            let e = err($fen);
+            assert!(matches!(e, $pattern), "{}: {e:?}", $fen);
+        }};
+    }
+
     #[test]
     fn bad_fens_are_named() {
         assert_eq!(err(""), FenError::Empty);
         assert!(matches!(err("rnbakabnr/9/1c5c1 w"), FenError::RankCount { found: 3, .. }));
-        assert!(matches!(
-            err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w"),
+        assert_err!(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w",
             FenError::RankLength { rank: 0, points: 8, .. }
-        ));
-        assert!(matches!(
-            err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w"),
+        );
+        assert_err!(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w",
             FenError::RankLength { rank: 0, points: 10, .. }
-        ));
-        assert!(matches!(
-            err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5X1/9/RNBAKABNR w"),
+        );
+        assert_err!(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5X1/9/RNBAKABNR w",
             FenError::UnknownPiece { token: 'X', .. }
-        ));
+        );
         assert_eq!(
             err("rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"),
             FenError::MissingKing(Color::Black)
         );
-        assert!(matches!(
-            err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/R8/RNBAKABNR w"),
+        assert_err!(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/R8/RNBAKABNR w",
             FenError::TooMany { piece: Piece::RedRook, count: 3 }
-        ));
-        assert!(matches!(
-            err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/P8/P1P1P1P1P/1C5C1/9/RNBAKABNR w"),
+        );
+        assert_err!(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/P8/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
             FenError::TooMany { piece: Piece::RedPawn, count: 6 }
-        ));
+        );
         // King outside the palace, advisor off its points, elephant across the river, pawns never reachable.
-        assert!(matches!(
-            err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNRK w"),
+        assert_err!(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNRK w",
             FenError::RankLength { .. }
-        ));
-        assert!(matches!(
-            err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/K8/RNBA1ABNR w"),
+        );
+        assert_err!(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/K8/RNBA1ABNR w",
             FenError::BadSquare { piece: Piece::RedKing, .. }
-        ));
-        assert!(matches!(
-            err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/A8/RNB1KABNR w"),
+        );
+        assert_err!(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/A8/RNB1KABNR w",
             FenError::BadSquare { piece: Piece::RedAdvisor, .. }
-        ));
-        assert!(matches!(
-            err("rnbakabnr/9/1c5c1/p1p1p1p1p/4B4/9/P1P1P1P1P/1C5C1/9/RN1AKABNR w"),
+        );
+        assert_err!(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/4B4/9/P1P1P1P1P/1C5C1/9/RN1AKABNR w",
             FenError::BadSquare { piece: Piece::RedElephant, .. }
-        ));
-        assert!(matches!(
-            err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/1P7/P1P1P1P2/1C5C1/9/RNBAKABNR w"),
+        );
+        assert_err!(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/1P7/P1P1P1P2/1C5C1/9/RNBAKABNR w",
             FenError::BadSquare { piece: Piece::RedPawn, .. }
-        ));
-        assert!(matches!(
-            err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P2/1C5C1/P8/RNBAKABNR w"),
+        );
+        assert_err!(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P2/1C5C1/P8/RNBAKABNR w",
             FenError::BadSquare { piece: Piece::RedPawn, .. }
-        ));
+        );
         assert_eq!(err("4k4/9/9/9/9/9/9/9/9/4K4 w"), FenError::KingsFacing);
         // Red to move while Black is in check from the rook.
         assert_eq!(err("4k4/9/9/9/9/9/9/9/4R4/3K5 w"), FenError::OppositeCheck);
@@ -348,14 +356,14 @@ mod tests {
             err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x"),
             FenError::BadSide("x".into())
         );
-        assert!(matches!(
-            err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - abc 1"),
+        assert_err!(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - abc 1",
             FenError::BadCounter { field: "halfmove", .. }
-        ));
-        assert!(matches!(
-            err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 -5"),
+        );
+        assert_err!(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 -5",
             FenError::BadCounter { field: "fullmove", .. }
-        ));
+        );
         // Messages name the token.
         let msg = err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5X1/9/RNBAKABNR w").to_string();
         assert!(msg.contains("'X'"), "{msg}");

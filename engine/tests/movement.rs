@@ -19,6 +19,11 @@ fn targets(p: &Position, from: &str) -> Vec<String> {
     v
 }
 
+/// Asserts the legal destinations of the piece on `from` in `fen`, sorted.
+fn assert_targets(fen: &str, from: &str, expected: &[&str]) {
+    assert_eq!(targets(&pos(fen), from), expected, "{from} in {fen}");
+}
+
 fn has(p: &Position, m: &str) -> bool {
     p.parse_move(m).is_ok()
 }
@@ -45,53 +50,38 @@ fn cannon_captures_over_exactly_one_screen_of_either_colour() {
 #[test]
 fn horse_leg_blocked_by_either_colour() {
     // d0 holds the own king.
-    let free = pos("5k3/9/9/9/9/9/9/4N4/9/3K5 w");
-    assert_eq!(targets(&free, "e2"), ["c1", "c3", "d4", "f0", "f4", "g1", "g3"]);
+    assert_targets("5k3/9/9/9/9/9/9/4N4/9/3K5 w", "e2", &["c1", "c3", "d4", "f0", "f4", "g1", "g3"]);
     // Own piece on the leg e3 blocks d4 and f4.
-    let own = pos("5k3/9/9/9/9/9/4P4/4N4/9/3K5 w");
-    assert_eq!(targets(&own, "e2"), ["c1", "c3", "f0", "g1", "g3"]);
+    assert_targets("5k3/9/9/9/9/9/4P4/4N4/9/3K5 w", "e2", &["c1", "c3", "f0", "g1", "g3"]);
     // Enemy piece on the leg f2 blocks g1 and g3.
-    let enemy = pos("5k3/9/9/9/9/9/9/4Np3/9/3K5 w");
-    assert_eq!(targets(&enemy, "e2"), ["c1", "c3", "d4", "f0", "f4"]);
+    assert_targets("5k3/9/9/9/9/9/9/4Np3/9/3K5 w", "e2", &["c1", "c3", "d4", "f0", "f4"]);
 }
 
 #[test]
 fn elephant_eye_and_river() {
-    let p = pos("5k3/9/9/9/9/9/9/4B4/9/3K5 w");
-    assert_eq!(targets(&p, "e2"), ["c0", "c4", "g0", "g4"]);
+    assert_targets("5k3/9/9/9/9/9/9/4B4/9/3K5 w", "e2", &["c0", "c4", "g0", "g4"]);
     // A piece on the eye d3 blocks c4.
-    let p = pos("5k3/9/9/9/9/9/3p5/4B4/9/3K5 w");
-    assert_eq!(targets(&p, "e2"), ["c0", "g0", "g4"]);
+    assert_targets("5k3/9/9/9/9/9/3p5/4B4/9/3K5 w", "e2", &["c0", "g0", "g4"]);
     // From the river bank the elephant cannot cross.
-    let p = pos("5k3/9/9/9/9/2B6/9/9/9/3K5 w");
-    assert_eq!(targets(&p, "c4"), ["a2", "e2"]);
-    let p = pos("3k5/9/9/9/2b6/9/9/9/9/5K3 b");
-    assert_eq!(targets(&p, "c5"), ["a7", "e7"]);
+    assert_targets("5k3/9/9/9/9/2B6/9/9/9/3K5 w", "c4", &["a2", "e2"]);
+    assert_targets("3k5/9/9/9/2b6/9/9/9/9/5K3 b", "c5", &["a7", "e7"]);
 }
 
 #[test]
 fn advisor_and_king_stay_in_the_palace() {
-    let p = pos("3k5/9/9/9/9/9/9/3A5/9/4K4 w");
-    assert_eq!(targets(&p, "d2"), ["e1"]);
-    let p = pos("5k3/9/9/9/9/9/9/9/9/3K5 w");
-    assert_eq!(targets(&p, "d0"), ["d1", "e0"]);
-    let p = pos("5k3/9/9/9/9/9/9/3K5/9/9 w");
-    assert_eq!(targets(&p, "d2"), ["d1", "e2"]);
+    assert_targets("3k5/9/9/9/9/9/9/3A5/9/4K4 w", "d2", &["e1"]);
+    assert_targets("5k3/9/9/9/9/9/9/9/9/3K5 w", "d0", &["d1", "e0"]);
+    assert_targets("5k3/9/9/9/9/9/9/3K5/9/9 w", "d2", &["d1", "e2"]);
 }
 
 #[test]
 fn pawn_moves_sideways_only_after_crossing_and_never_back() {
-    let p = pos("3k5/9/9/9/9/4P4/9/9/9/5K3 w");
-    assert_eq!(targets(&p, "e4"), ["e5"]);
-    let p = pos("3k5/9/9/9/4P4/9/9/9/9/5K3 w");
-    assert_eq!(targets(&p, "e5"), ["d5", "e6", "f5"]);
+    assert_targets("3k5/9/9/9/9/4P4/9/9/9/5K3 w", "e4", &["e5"]);
+    assert_targets("3k5/9/9/9/4P4/9/9/9/9/5K3 w", "e5", &["d5", "e6", "f5"]);
     // On the last rank: sideways only.
-    let p = pos("3k4P/9/9/9/9/9/9/9/9/5K3 w");
-    assert_eq!(targets(&p, "i9"), ["h9"]);
-    let p = pos("3k5/9/9/9/4p4/9/9/9/9/5K3 b");
-    assert_eq!(targets(&p, "e5"), ["e4"]);
-    let p = pos("3k5/9/9/9/9/4p4/9/9/9/5K3 b");
-    assert_eq!(targets(&p, "e4"), ["d4", "e3", "f4"]);
+    assert_targets("3k4P/9/9/9/9/9/9/9/9/5K3 w", "i9", &["h9"]);
+    assert_targets("3k5/9/9/9/4p4/9/9/9/9/5K3 b", "e5", &["e4"]);
+    assert_targets("3k5/9/9/9/9/4p4/9/9/9/5K3 b", "e4", &["d4", "e3", "f4"]);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! without check), which is a win in xiangqi.
 
 use engine::evaluate::MaterialEval;
-use engine::search::{Limits, Score, SearchControl, Searcher, SilentReporter};
+use engine::search::{Limits, Score, SearchControl, SearchResult, Searcher, SilentReporter};
 use engine::{Move, Position};
 
 /// Whether the side to move can leave the opponent without a legal move within `n` of its own moves.
@@ -81,6 +81,16 @@ const MATES: [(&str, &str, u32); 24] = [
 /// the search stops by itself once a mate is confirmed.
 const MATE_DEPTH: u32 = 24;
 
+/// A fresh material-only search of `pos` to `depth`.
+fn search_to_depth(pos: &Position, depth: u32) -> SearchResult {
+    Searcher::new(MaterialEval).search(
+        pos,
+        &Limits { depth: Some(depth), ..Default::default() },
+        &mut SilentReporter,
+        &SearchControl::new(),
+    )
+}
+
 /// Proves the mate exact, then checks that the search finds a mating move and reports mate in `n`.
 fn check_mate(name: &str, pos: &Position, n: u32) {
     let mut p = pos.clone();
@@ -88,10 +98,7 @@ fn check_mate(name: &str, pos: &Position, n: u32) {
     let mating = mating_moves(&mut p, n);
     assert!(!mating.is_empty(), "{name}: no mate in {n} in {pos:?}");
 
-    let mut searcher = Searcher::new(MaterialEval);
-    let control = SearchControl::new();
-    let limits = Limits { depth: Some(MATE_DEPTH), ..Default::default() };
-    let result = searcher.search(pos, &limits, &mut SilentReporter, &control);
+    let result = search_to_depth(pos, MATE_DEPTH);
     assert_eq!(Score::from_internal(result.score), Score::Mate(n as i32), "{name}: {pos:?} {result:?}");
     let best = result.best.expect("a move");
     assert!(mating.contains(&best), "{name}: {best} does not mate in {n} (mating: {mating:?}) in {pos:?}");
@@ -140,13 +147,7 @@ fn stalemating_the_opponent_wins() {
         assert!(!p.in_check() && !p.has_legal_move(), "{m} stalemates");
         p.unmake_move();
     }
-    let mut searcher = Searcher::new(MaterialEval);
-    let result = searcher.search(
-        &pos,
-        &Limits { depth: Some(6), ..Default::default() },
-        &mut SilentReporter,
-        &SearchControl::new(),
-    );
+    let result = search_to_depth(&pos, 6);
     assert_eq!(Score::from_internal(result.score), Score::Mate(1), "{result:?}");
     assert!(winning.contains(&result.best.expect("a move")));
 }
@@ -156,13 +157,7 @@ fn a_stalemated_side_is_lost() {
     // Black to move with no legal move and not in check: the search has nothing to play and scores a loss.
     let pos = Position::from_fen("3k5/2P6/9/9/9/9/9/9/9/4K4 b - - 0 1").expect("valid FEN");
     assert!(!pos.in_check() && !pos.has_legal_move());
-    let mut searcher = Searcher::new(MaterialEval);
-    let result = searcher.search(
-        &pos,
-        &Limits { depth: Some(3), ..Default::default() },
-        &mut SilentReporter,
-        &SearchControl::new(),
-    );
+    let result = search_to_depth(&pos, 3);
     assert_eq!(result.best, None);
     assert_eq!(Score::from_internal(result.score), Score::Mate(0));
 }

@@ -59,44 +59,18 @@ fn ascii(pos: &Position) -> Vec<String> {
 
 /// The junction drawn at an empty point.
 fn junction(file: u8, rank: u8) -> char {
-    let (left, right) = (file == 0, file == 8);
-    match rank {
-        9 => ['┌', '┬', '┐'][if left {
-            0
-        } else if right {
-            2
-        } else {
-            1
-        }],
-        0 => ['└', '┴', '┘'][if left {
-            0
-        } else if right {
-            2
-        } else {
-            1
-        }],
-        5 => ['├', '┴', '┤'][if left {
-            0
-        } else if right {
-            2
-        } else {
-            1
-        }],
-        4 => ['├', '┬', '┤'][if left {
-            0
-        } else if right {
-            2
-        } else {
-            1
-        }],
-        _ => ['├', '┼', '┤'][if left {
-            0
-        } else if right {
-            2
-        } else {
-            1
-        }],
-    }
+    let row = match rank {
+        9 => ['┌', '┬', '┐'],
+        0 => ['└', '┴', '┘'],
+        5 => ['├', '┴', '┤'],
+        4 => ['├', '┬', '┤'],
+        _ => ['├', '┼', '┤'],
+    };
+    row[match file {
+        0 => 0,
+        8 => 2,
+        _ => 1,
+    }]
 }
 
 /// The palace diagonal (if any) drawn between files `file` and `file + 1`, below rank `rank`.

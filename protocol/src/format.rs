@@ -38,25 +38,13 @@ pub fn option_lines(dialect: Dialect) -> Vec<String> {
     let mut lines = table_option_lines(dialect);
     if cfg!(feature = "tune") {
         for t in engine::search::SearchParams::TUNABLES {
+            let (name, min, max, default) =
+                (format!("{}{}", crate::options::TUNE_PREFIX, t.name), t.min, t.max, t.default);
             lines.push(match dialect {
                 // CECP announces options in its own feature lines (cecp::format).
                 Dialect::Cecp => continue,
-                Dialect::Uci => format!(
-                    "option name {}{} type spin default {} min {} max {}",
-                    crate::options::TUNE_PREFIX,
-                    t.name,
-                    t.default,
-                    t.min,
-                    t.max
-                ),
-                Dialect::Ucci => format!(
-                    "option {}{} type spin min {} max {} default {}",
-                    crate::options::TUNE_PREFIX,
-                    t.name,
-                    t.min,
-                    t.max,
-                    t.default
-                ),
+                Dialect::Uci => format!("option name {name} type spin default {default} min {min} max {max}"),
+                Dialect::Ucci => format!("option {name} type spin min {min} max {max} default {default}"),
             });
         }
     }

@@ -88,8 +88,7 @@ fn feature_negotiation_offers_what_xboard_needs() {
     e.send("option Clear Hash");
     e.send("option resign=0");
     assert_eq!(ping(&mut e, 5), Vec::<String>::new());
-    e.send("quit");
-    assert!(e.wait_exit().success());
+    e.quit();
 }
 
 #[test]
@@ -124,8 +123,7 @@ fn a_game_as_xboard_plays_it() {
     new_game(&mut e);
     e.send("usermove h2e2");
     answers_h2e2(&mut e);
-    e.send("quit");
-    assert!(e.wait_exit().success());
+    e.quit();
 }
 
 #[test]
@@ -228,8 +226,7 @@ fn game_ends_are_claimed_and_quit_ends_the_process() {
     e.send("setboard R2k5/R8/9/9/9/9/9/9/9/4K4 b 0 1");
     e.send("go");
     assert_eq!(e.expect("1-0"), "1-0 {Red mates}");
-    e.send("quit");
-    assert!(e.wait_exit().success());
+    e.quit();
 }
 
 #[test]

@@ -116,8 +116,7 @@ fn a_hash_larger_than_the_machine_is_cut_to_fit_said_and_quick() {
         assert_eq!(lines, Vec::<String>::new());
         assert!(took < PROMPT, "{dialect}: resizing to 1 MiB took {took:?}");
         go_answers(&mut e, "go depth 4", PROMPT);
-        e.send("quit");
-        assert!(e.wait_exit().success());
+        e.quit();
     }
 }
 
@@ -193,8 +192,7 @@ fn every_numeric_option_at_its_extremes_still_answers_go_in_both_dialects() {
         let clock =
             if dialect == "ucci" { "go time 60 increment 1" } else { "go wtime 60000 btime 60000 winc 1000" };
         go_answers(&mut e, clock, Duration::from_secs(10));
-        e.send("quit");
-        assert!(e.wait_exit().success());
+        e.quit();
     }
 }
 
@@ -236,8 +234,7 @@ fn very_long_games_are_accepted_quickly_and_search_as_fast_as_short_ones() {
         let fen = e.until("Checkers", |l| l.starts_with("Checkers:"));
         // 800,117 plies from the start: Black to move, 116 plies since the capture, move 400,059.
         assert!(fen.iter().any(|l| l.starts_with("Fen: ") && l.ends_with(" b - - 116 400059")), "{fen:?}");
-        e.send("quit");
-        assert!(e.wait_exit().success());
+        e.quit();
     }
 }
 
@@ -263,7 +260,6 @@ fn a_move_list_longer_than_the_line_limit_is_refused_whole_with_one_message() {
             fen.iter().any(|l| l.starts_with("Fen: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/")),
             "{fen:?}"
         );
-        e.send("quit");
-        assert!(e.wait_exit().success());
+        e.quit();
     }
 }

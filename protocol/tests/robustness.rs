@@ -5,7 +5,7 @@ mod support;
 
 use engine::random::Rng;
 use std::time::Duration;
-use support::engine_pipe::{bestmove_parts, Engine};
+use support::engine_pipe::Engine;
 
 const AFTER_H2E2: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1";
 
@@ -85,12 +85,9 @@ fn each_bad_line_gets_one_message_and_changes_nothing() {
         }
         one_message(&mut e, &line, "info message ");
     }
-    e.send("go depth 1");
-    let (best, _) = bestmove_parts(&e.expect("bestmove"));
+    let best = e.go("go depth 1");
     assert!(best.is_some());
-    e.send("quit");
-    e.expect("bye");
-    assert!(e.wait_exit().success());
+    e.quit_with("bye");
 }
 
 #[test]
@@ -117,11 +114,9 @@ fn a_position_with_two_thousand_moves() {
     e.send(&format!("position startpos moves {}", moves.join(" ")));
     assert_eq!(e.sync(), Vec::<String>::new());
     assert_eq!(fen_of(&mut e), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 2000 1001");
-    e.send("go depth 2");
-    let (best, _) = bestmove_parts(&e.expect("bestmove"));
+    let best = e.go("go depth 2");
     assert!(best.is_some());
-    e.send("quit");
-    assert!(e.wait_exit().success());
+    e.quit();
 }
 
 #[test]
@@ -141,9 +136,7 @@ fn end_of_input_stops_the_search_and_exits_cleanly() {
     e.send("ucci");
     e.send("go depth infinite");
     e.until("info", |l| l.starts_with("info depth"));
-    e.send("quit");
-    e.expect("bye");
-    assert!(e.wait_exit().success());
+    e.quit_with("bye");
 }
 
 #[test]
@@ -157,8 +150,7 @@ fn stop_sent_right_after_go_is_not_lost() {
     e.send("go ponder\nponderhit");
     e.send("stop");
     e.expect("bestmove");
-    e.send("quit");
-    assert!(e.wait_exit().success());
+    e.quit();
 }
 
 const SEEDS: &[&str] = &[
@@ -272,6 +264,5 @@ fn fuzzed_input_never_kills_the_engine() {
     e.sync();
     while e.recv(Duration::from_millis(50)).is_some() {}
     e.sync();
-    e.send("quit");
-    assert!(e.wait_exit().success());
+    e.quit();
 }

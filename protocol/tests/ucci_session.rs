@@ -75,17 +75,14 @@ fn xqwizard_session() {
     let (best2, _) = bestmove_parts(&e.expect("bestmove"));
     legal_after(&e, START, &played, &best2.unwrap_or_else(|| e.fail("no move after stop")));
 
-    e.send("quit");
-    e.expect("bye");
-    assert!(e.wait_exit().success());
+    e.quit_with("bye");
 }
 
 #[test]
 fn seconds_by_default_and_movestogo() {
     let mut e = start();
     e.send("position startpos");
-    e.send("go time 2 movestogo 20 opptime 2 oppmovestogo 20");
-    let (best, _) = bestmove_parts(&e.expect("bestmove"));
+    let best = e.go("go time 2 movestogo 20 opptime 2 oppmovestogo 20");
     legal_after(&e, START, &[], &best.unwrap_or_else(|| e.fail("no move")));
     e.send("go nodes 2000");
     e.expect("bestmove");
@@ -106,8 +103,7 @@ fn banmoves_are_honoured_until_the_next_position() {
     let keep = "a3a4";
     let banned: Vec<&str> = all.iter().map(String::as_str).filter(|m| *m != keep).collect();
     e.send(&format!("banmoves {}", banned.join(" ")));
-    e.send("go depth 2");
-    let (best, _) = bestmove_parts(&e.expect("bestmove"));
+    let best = e.go("go depth 2");
     assert_eq!(best.as_deref(), Some(keep));
 
     // Ban what it chose: it must choose something else.

@@ -52,8 +52,7 @@ fn announces_the_options_guis_expect() {
         assert!(intro.iter().any(|l| l.starts_with(&prefix)), "{name} missing: {intro:?}");
     }
     assert!(intro.iter().all(|l| !l.contains("usemillisec")));
-    e.send("quit");
-    assert!(e.wait_exit().success());
+    e.quit();
 }
 
 #[test]
@@ -104,8 +103,7 @@ fn game_with_ponder_and_ponderhit() {
     assert!(quiet.iter().all(|l| !l.starts_with("bestmove")), "bestmove while pondering: {quiet:?}");
     e.send("isready");
     e.until("readyok while pondering", |l| l == "readyok");
-    e.send("ponderhit");
-    let (best, _) = bestmove_parts(&e.expect("bestmove"));
+    let best = e.go("ponderhit");
     assert_legal(&e, &moves, &best.unwrap_or_else(|| e.fail("no move after ponderhit")));
 
     // A ponder miss: stop, then the real position.
@@ -115,11 +113,9 @@ fn game_with_ponder_and_ponderhit() {
     e.expect("bestmove");
     let played = vec![moves[0].clone(), "b9c7".to_string()];
     e.send(&format!("position startpos moves {}", played.join(" ")));
-    e.send("go wtime 2800 btime 2800 winc 100 binc 100");
-    let (best, _) = bestmove_parts(&e.expect("bestmove"));
+    let best = e.go("go wtime 2800 btime 2800 winc 100 binc 100");
     assert_legal(&e, &played, &best.unwrap_or_else(|| e.fail("no move")));
-    e.send("quit");
-    assert!(e.wait_exit().success());
+    e.quit();
 }
 
 #[test]
@@ -127,15 +123,12 @@ fn depth_nodes_mate_and_searchmoves() {
     let mut e = start();
     e.send("position startpos moves h2e2");
     for go in ["go depth 2", "go nodes 3000", "go mate 1 movetime 300", "go depth 0"] {
-        e.send(go);
-        let (best, _) = bestmove_parts(&e.expect("bestmove"));
+        let best = e.go(go);
         assert_legal(&e, &["h2e2".into()], &best.unwrap_or_else(|| e.fail(go)));
     }
-    e.send("go depth 2 searchmoves h9g7 b9c7");
-    let (best, _) = bestmove_parts(&e.expect("bestmove"));
+    let best = e.go("go depth 2 searchmoves h9g7 b9c7");
     assert!(matches!(best.as_deref(), Some("h9g7" | "b9c7")), "{best:?}");
-    e.send("quit");
-    assert!(e.wait_exit().success());
+    e.quit();
 }
 
 #[test]
@@ -146,8 +139,7 @@ fn no_legal_move_answers_none_at_once() {
     assert_eq!(e.expect("bestmove"), "bestmove (none)");
     e.send("go infinite");
     assert_eq!(e.expect("bestmove"), "bestmove (none)");
-    e.send("quit");
-    assert!(e.wait_exit().success());
+    e.quit();
 }
 
 #[test]
@@ -160,12 +152,10 @@ fn weakened_play_still_plays_legal_moves() {
     assert_eq!(e.sync(), Vec::<String>::new());
     e.send("position startpos");
     for _ in 0..3 {
-        e.send("go depth 3");
-        let (best, _) = bestmove_parts(&e.expect("bestmove"));
+        let best = e.go("go depth 3");
         assert_legal(&e, &[], &best.unwrap_or_else(|| e.fail("no move")));
     }
-    e.send("quit");
-    assert!(e.wait_exit().success());
+    e.quit();
 }
 
 #[test]
@@ -183,8 +173,7 @@ fn movetime_200_answers_between_150_and_400_ms() {
         took >= Duration::from_millis(150) && took <= Duration::from_millis(400),
         "go movetime 200 answered after {took:?}"
     );
-    e.send("quit");
-    assert!(e.wait_exit().success());
+    e.quit();
 }
 
 #[test]
@@ -207,8 +196,7 @@ fn stop_after_go_infinite_answers_within_100_ms() {
     let took = start.elapsed();
     assert_legal(&e, &[], &bestmove_parts(&line).0.unwrap_or_else(|| e.fail("no move")));
     assert!(took <= Duration::from_millis(100), "stop answered after {took:?}");
-    e.send("quit");
-    assert!(e.wait_exit().success());
+    e.quit();
 }
 
 /// The hidden search-parameter options a tuner sets: accepted and used, not listed, checked like spins.
@@ -226,11 +214,9 @@ fn tune_options_are_hidden_but_work() {
     let refused = e.sync();
     assert!(refused.iter().any(|l| l.starts_with("info string") && l.contains("rfp_margin")), "{refused:?}");
     e.send("position startpos");
-    e.send("go depth 6");
-    let (best, _) = bestmove_parts(&e.expect("bestmove"));
+    let best = e.go("go depth 6");
     assert_legal(&e, &[], &best.unwrap_or_else(|| e.fail("no move")));
-    e.send("quit");
-    assert!(e.wait_exit().success());
+    e.quit();
 }
 
 #[test]
@@ -268,7 +254,6 @@ fn eval_options_switch_to_the_network_and_refuse_bad_files_keeping_the_net() {
     e.send("eval");
     let lines = e.sync();
     assert!(lines.iter().any(|l| l.starts_with("NNUE evaluation (") && l.contains("copy.nnue")), "{lines:?}");
-    e.send("quit");
-    assert!(e.wait_exit().success());
+    e.quit();
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -261,25 +261,34 @@ mod tests {
         s.parse().expect("square")
     }
 
+    /// Asserts that the side to move in `fen` threatens the piece on `point` by a piece's attack.
+    fn assert_threat(fen: &str, point: &str) {
+        let t = threats_of(fen);
+        assert!(t.by_piece.has(sq(point)), "{t:?}");
+    }
+
+    /// Asserts that the side to move in `fen` threatens the piece on `point` in no way.
+    fn assert_no_threat(fen: &str, point: &str) {
+        let t = threats_of(fen);
+        assert!(!t.all().has(sq(point)), "{t:?}");
+    }
+
     #[test]
     fn unprotected_rook_attacked_by_a_horse() {
         // Red horse c4 attacks the black rook on d6; nothing protects it.
-        let t = threats_of("5k3/9/9/3r5/9/2N6/9/9/9/4K4 w - - 0 1");
-        assert!(t.by_piece.has(sq("d6")), "{t:?}");
+        assert_threat("5k3/9/9/3r5/9/2N6/9/9/9/4K4 w - - 0 1", "d6");
     }
 
     #[test]
     fn protected_horse_attacked_by_a_rook_is_no_threat() {
         // Red rook d2 attacks the black horse d6, which the black rook a6 protects.
-        let t = threats_of("4k4/9/9/r2n5/9/9/9/3R5/9/3K5 w - - 0 1");
-        assert!(!t.all().has(sq("d6")), "{t:?}");
+        assert_no_threat("4k4/9/9/r2n5/9/9/9/3R5/9/3K5 w - - 0 1", "d6");
     }
 
     #[test]
     fn protected_rook_attacked_by_a_horse_is_a_threat() {
         // Red horse c4 attacks the black rook d6, protected by the black rook a6: horse for rook wins.
-        let t = threats_of("5k3/9/9/r2r5/9/2N6/9/9/9/4K4 w - - 0 1");
-        assert!(t.by_piece.has(sq("d6")), "{t:?}");
+        assert_threat("5k3/9/9/r2r5/9/2N6/9/9/9/4K4 w - - 0 1", "d6");
     }
 
     #[test]
@@ -287,8 +296,7 @@ mod tests {
         // The black king alone protects the horse on d9 from the rook on d2. Any check drives it away,
         // but Red's only checks are by the rook on f8 (f8-e8 or f8-f9), which the king takes: rook (4)
         // given for horse (2) is a loss over the whole line (art. 29.1), so the horse is not threatened.
-        let t = threats_of("3nk4/5R3/4b4/9/9/9/9/3R5/9/4K4 w - - 0 1");
-        assert!(!t.all().has(sq("d9")), "{t:?}");
+        assert_no_threat("3nk4/5R3/4b4/9/9/9/9/3R5/9/4K4 w - - 0 1", "d9");
     }
 
     #[test]

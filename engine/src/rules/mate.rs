@@ -123,6 +123,12 @@ fn defend_fails(pos: &mut Position, checks_left: u32, budget: &mut u64) -> bool 
 mod tests {
     use super::*;
 
+    /// [`mate_by_checks`] with a fresh [`NODE_BUDGET`].
+    fn mates(p: &mut Position, checks: u32) -> bool {
+        let mut budget = NODE_BUDGET;
+        mate_by_checks(p, checks, &mut budget)
+    }
+
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen).expect("valid test FEN")
     }
@@ -131,8 +137,7 @@ mod tests {
     fn finds_a_mate_in_one() {
         // Rook a1-a9 mates: the pawn on c8 covers d8, the red king covers the e-file.
         let mut p = pos("3k5/2P6/9/9/9/9/9/9/R8/4K4 w - - 0 1");
-        let mut budget = NODE_BUDGET;
-        assert!(mate_by_checks(&mut p, 1, &mut budget));
+        assert!(mates(&mut p, 1));
         assert_eq!(p.to_fen(), "3k5/2P6/9/9/9/9/9/9/R8/4K4 w - - 0 1");
     }
 
@@ -142,10 +147,8 @@ mod tests {
         // with a bound of one check the mate
         // is not seen. The referee searches THREAT_CHECKS checks: longer mates are missed.
         let mut p = pos("9/3k5/1R7/9/9/3p5/9/9/R8/4K4 w - - 0 1");
-        let mut budget = NODE_BUDGET;
-        assert!(!mate_by_checks(&mut p, 1, &mut budget));
-        let mut budget = NODE_BUDGET;
-        assert!(mate_by_checks(&mut p, 2, &mut budget));
+        assert!(!mates(&mut p, 1));
+        assert!(mates(&mut p, 2));
     }
 
     #[test]
@@ -153,12 +156,10 @@ mod tests {
         // The black king on e9: d9 is covered by the pawn on c9, f9 by the rook on f0; e6-e7 takes e8
         // without checking, and stalemate loses (art. 3.2).
         let mut p = pos("2P1k4/9/9/4P4/9/9/9/9/4A4/3K1R3 w - - 0 1");
-        let mut budget = NODE_BUDGET;
-        assert!(mate_by_checks(&mut p, 1, &mut budget));
+        assert!(mates(&mut p, 1));
         // With a black pawn free to move on a5 there is no stalemate.
         let mut p = pos("2P1k4/9/9/4P4/p8/9/9/9/4A4/3K1R3 w - - 0 1");
-        let mut budget = NODE_BUDGET;
-        assert!(!mate_by_checks(&mut p, 1, &mut budget));
+        assert!(!mates(&mut p, 1));
     }
 
     #[test]
@@ -166,9 +167,7 @@ mod tests {
         // Checks alone never mate the bare king, but R-e0+ K-f9, R-e8 leaves it no move: found when
         // the series may hold two attacker moves, not one.
         let mut p = pos("4k4/9/9/9/9/9/9/9/9/3K2R2 w - - 0 1");
-        let mut budget = NODE_BUDGET;
-        assert!(!mate_by_checks(&mut p, 1, &mut budget));
-        let mut budget = NODE_BUDGET;
-        assert!(mate_by_checks(&mut p, 2, &mut budget));
+        assert!(!mates(&mut p, 1));
+        assert!(mates(&mut p, 2));
     }
 }

@@ -141,6 +141,25 @@ impl Engine {
         }
     }
 
+    /// Sends `quit` and asserts a clean exit.
+    pub fn quit(&mut self) {
+        self.send("quit");
+        assert!(self.wait_exit().success());
+    }
+
+    /// Sends `quit`, expects the line starting with `reply` (UCCI's `bye`) and asserts a clean exit.
+    pub fn quit_with(&mut self, reply: &str) {
+        self.send("quit");
+        self.expect(reply);
+        assert!(self.wait_exit().success());
+    }
+
+    /// Sends a `go` command and returns the move of the `bestmove` line that answers it.
+    pub fn go(&mut self, go: &str) -> Option<String> {
+        self.send(go);
+        bestmove_parts(&self.expect("bestmove")).0
+    }
+
     /// Whether the process is still running.
     pub fn alive(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
