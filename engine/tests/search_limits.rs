@@ -74,6 +74,17 @@ fn stopped_before_starting_still_returns_a_legal_move() {
     }
 }
 
+/// Limits of a clock alone.
+fn on_the_clock(remaining_ms: u64, increment_ms: u64, movestogo: Option<u32>) -> Limits {
+    Limits { clock: Some(Clock { remaining_ms, increment_ms, movestogo }), ..Default::default() }
+}
+
+/// Waits for the result of a [`spawn_search`] (`what`: why it should come) and asserts its move is legal.
+fn assert_legal_answer(pos: &Position, rx: &mpsc::Receiver<engine::search::SearchResult>, what: &str) {
+    let r = rx.recv().expect(what);
+    assert!(pos.is_legal(r.best.expect("a move")));
+}
+
 /// Runs an infinite (or pondering) search on another thread and returns what it sends when done.
 fn spawn_search(
     pos: Position,
@@ -95,42 +106,31 @@ fn spawn_search(
 fn infinite_search_waits_for_stop() {
     // Even a depth that finishes at once must not end an infinite search.
     let pos = Position::startpos();
-    let limits = Limits { infinite: true, depth: Some(2), ..Default::default() };
-    let (control, rx) = spawn_search(pos.clone(), limits, false);
+    let (control, rx) =
+        spawn_search(pos.clone(), Limits { infinite: true, depth: Some(2), ..Default::default() }, false);
     assert!(rx.recv_timeout(Duration::from_millis(100)).is_err(), "returned before stop");
     control.stop();
-    let r = rx.recv().expect("search ends after stop");
-    assert!(pos.is_legal(r.best.expect("a move")));
+    assert_legal_answer(&pos, &rx, "search ends after stop");
 }
 
 #[test]
 fn pondering_waits_for_ponderhit_then_obeys_the_clock() {
     let pos = Position::from_fen(MIDDLEGAME).expect("valid FEN");
-    let limits = Limits {
-        clock: Some(Clock { remaining_ms: 2_000, increment_ms: 0, movestogo: None }),
-        depth: Some(3),
-        ..Default::default()
-    };
-    let (control, rx) = spawn_search(pos.clone(), limits, true);
+    let (control, rx) =
+        spawn_search(pos.clone(), Limits { depth: Some(3), ..on_the_clock(2_000, 0, None) }, true);
     assert!(rx.recv_timeout(Duration::from_millis(100)).is_err(), "returned while pondering");
     control.ponderhit();
-    let r = rx.recv().expect("search ends after ponderhit");
-    assert!(pos.is_legal(r.best.expect("a move")));
+    assert_legal_answer(&pos, &rx, "search ends after ponderhit");
 }
 
 #[test]
 fn ponderhit_during_a_long_search_applies_the_clock() {
     // Without a depth limit the search runs until the clock (started at ponderhit) runs out.
     let pos = Position::from_fen(MIDDLEGAME).expect("valid FEN");
-    let limits = Limits {
-        clock: Some(Clock { remaining_ms: 3_000, increment_ms: 0, movestogo: None }),
-        ..Default::default()
-    };
-    let (control, rx) = spawn_search(pos.clone(), limits, true);
+    let (control, rx) = spawn_search(pos.clone(), on_the_clock(3_000, 0, None), true);
     std::thread::sleep(Duration::from_millis(20));
     control.ponderhit();
-    let r = rx.recv().expect("search ends on its own after ponderhit");
-    assert!(pos.is_legal(r.best.expect("a move")));
+    assert_legal_answer(&pos, &rx, "search ends on its own after ponderhit");
 }
 
 #[test]
@@ -138,18 +138,9 @@ fn time_limits_end_the_search() {
     let pos = Position::from_fen(MIDDLEGAME).expect("valid FEN");
     for limits in [
         Limits { movetime: Some(50), ..Default::default() },
-        Limits {
-            clock: Some(Clock { remaining_ms: 1_000, increment_ms: 0, movestogo: None }),
-            ..Default::default()
-        },
-        Limits {
-            clock: Some(Clock { remaining_ms: 500, increment_ms: 100, movestogo: Some(1) }),
-            ..Default::default()
-        },
-        Limits {
-            clock: Some(Clock { remaining_ms: 10, increment_ms: 0, movestogo: None }),
-            ..Default::default()
-        },
+        on_the_clock(1_000, 0, None),
+        on_the_clock(500, 100, Some(1)),
+        on_the_clock(10, 0, None),
     ] {
         for threads in [1, 2] {
             let r = searcher(threads).search(&pos, &limits, &mut SilentReporter, &SearchControl::new());
