@@ -342,13 +342,4 @@ mod tests {
             assert_eq!(from_chinese(&p, &text), Ok(m), "{text}");
         }
     }
-
-    #[test]
-    fn errors_are_typed() {
-        let p = Position::startpos();
-        assert_eq!(from_chinese(&p, "  "), Err(NotationError::Empty));
-        assert_eq!(from_chinese(&p, "炮二平X"), Err(NotationError::UnknownChar('X')));
-        assert!(matches!(from_chinese(&p, "炮二平"), Err(NotationError::Malformed(_))));
-        assert!(matches!(from_chinese(&p, "车一平二"), Err(NotationError::NoSuchMove(_))));
-    }
 }

@@ -5,8 +5,8 @@
 //! Xorshift64 (shifts 13, 7, 17) is enough: nothing here needs statistical quality beyond "varied", and
 //! a seed must give the same stream on every machine so that tests and self-play data are reproducible.
 
+use crate::movegen::MoveList;
 use crate::position::Position;
-#[cfg(any(test, feature = "test-support"))]
 use crate::types::Move;
 
 /// A xorshift64 generator.
@@ -101,6 +101,23 @@ pub fn random_plies(pos: &mut Position, rng: &mut Rng, plies: usize) -> usize {
         pos.make_move(moves[rng.below(moves.len())]);
     }
     plies
+}
+
+/// Walks `games` games of at most `plies` plies from the start position: `visit` is shown every position
+/// that has legal moves, with those moves, and returns the one to play (a game ends early when a side has
+/// none). For tests that check something of every move along varied games.
+pub fn walk_games(games: usize, plies: usize, mut visit: impl FnMut(&Position, &MoveList) -> Move) {
+    for _ in 0..games {
+        let mut pos = Position::startpos();
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = visit(&pos, &moves);
+            pos.make_move(m);
+        }
+    }
 }
 
 /// How [`random_positions`] walks.

@@ -1,8 +1,8 @@
 //! Chinese move notation both ways (docs/notation.md; docs/rules.md, art. 1.1 and 7.5), for both colours.
 
 use engine::notation::{from_chinese, to_chinese, NotationError};
-use engine::random::Rng;
-use engine::{Move, Position};
+use engine::random::{walk_games, Rng};
+use engine::Position;
 
 fn position(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("test position {fen}: {e}"))
@@ -22,6 +22,13 @@ fn both_ways(pos: &Position, text: &str, m: &str) {
     assert_eq!(iccs(pos, text), m, "{text} in {}", pos.to_fen());
 }
 
+/// [`both_ways`] for each `(text, m)` pair.
+fn both_ways_each(pos: &Position, pairs: &[(&str, &str)]) {
+    for &(text, m) in pairs {
+        both_ways(pos, text, m);
+    }
+}
+
 #[test]
 fn rules_examples() {
     let mut p = Position::startpos();
@@ -37,23 +44,33 @@ fn rules_examples() {
 #[test]
 fn opening_moves_for_both_colours() {
     let p = Position::startpos();
-    both_ways(&p, "马二进三", "h0g2");
-    both_ways(&p, "相三进五", "g0e2");
-    both_ways(&p, "仕四进五", "f0e1");
-    both_ways(&p, "兵七进一", "c3c4");
-    both_ways(&p, "帅五进一", "e0e1");
-    both_ways(&p, "车九进一", "a0a1");
-    both_ways(&p, "炮八进四", "b2b6");
+    both_ways_each(
+        &p,
+        &[
+            ("马二进三", "h0g2"),
+            ("相三进五", "g0e2"),
+            ("仕四进五", "f0e1"),
+            ("兵七进一", "c3c4"),
+            ("帅五进一", "e0e1"),
+            ("车九进一", "a0a1"),
+            ("炮八进四", "b2b6"),
+        ],
+    );
     let mut p = Position::startpos();
     p.try_play("h2e2").expect("legal");
-    both_ways(&p, "炮8平5", "h7e7");
-    both_ways(&p, "马2进3", "b9c7");
-    both_ways(&p, "象3进5", "c9e7");
-    both_ways(&p, "士4进5", "d9e8");
-    both_ways(&p, "卒7进1", "g6g5");
-    both_ways(&p, "车9进1", "i9i8");
-    both_ways(&p, "将5进1", "e9e8");
-    both_ways(&p, "炮2进7", "b7b0");
+    both_ways_each(
+        &p,
+        &[
+            ("炮8平5", "h7e7"),
+            ("马2进3", "b9c7"),
+            ("象3进5", "c9e7"),
+            ("士4进5", "d9e8"),
+            ("卒7进1", "g6g5"),
+            ("车9进1", "i9i8"),
+            ("将5进1", "e9e8"),
+            ("炮2进7", "b7b0"),
+        ],
+    );
 }
 
 #[test]
@@ -62,53 +79,50 @@ fn backward_and_sideways_moves() {
     for m in ["h0g2", "h9g7", "b2b4", "h7h3"] {
         p.try_play(m).expect("legal");
     }
-    both_ways(&p, "马三退二", "g2h0");
-    both_ways(&p, "炮八退二", "b4b2");
-    both_ways(&p, "炮八平五", "b4e4");
+    both_ways_each(&p, &[("马三退二", "g2h0"), ("炮八退二", "b4b2"), ("炮八平五", "b4e4")]);
     p.try_play("b4b5").expect("legal");
-    both_ways(&p, "马7退8", "g7h9");
-    both_ways(&p, "炮8退1", "h3h4");
+    both_ways_each(&p, &[("马7退8", "g7h9"), ("炮8退1", "h3h4")]);
 }
 
 #[test]
 fn two_identical_pieces_on_a_file_are_front_and_back() {
     let p = position("5k3/9/9/9/9/4R4/9/4R4/9/3K5 w - - 0 1");
-    both_ways(&p, "前车进一", "e4e5");
-    both_ways(&p, "前车退一", "e4e3");
-    both_ways(&p, "后车平四", "e2f2");
-    both_ways(&p, "后车退二", "e2e0");
+    both_ways_each(
+        &p,
+        &[("前车进一", "e4e5"), ("前车退一", "e4e3"), ("后车平四", "e2f2"), ("后车退二", "e2e0")],
+    );
     assert_eq!(from_chinese(&p, "车五进一"), Err(NotationError::Ambiguous("车五进一".into())));
     // Black's front is the lower rank.
     let p = position("5k3/9/3r5/9/3r5/9/9/9/9/4K4 b - - 0 1");
-    both_ways(&p, "前车进1", "d5d4");
-    both_ways(&p, "后车平5", "d7e7");
-    both_ways(&p, "后车退1", "d7d8");
+    both_ways_each(&p, &[("前车进1", "d5d4"), ("后车平5", "d7e7"), ("后车退1", "d7d8")]);
 }
 
 #[test]
 fn three_four_and_five_pawns_on_a_file() {
     let p = position("3k5/9/4P4/4P4/4P4/9/9/9/9/4K4 w - - 0 1");
-    both_ways(&p, "前兵进一", "e7e8");
-    both_ways(&p, "中兵平四", "e6f6");
-    both_ways(&p, "后兵平六", "e5d5");
+    both_ways_each(&p, &[("前兵进一", "e7e8"), ("中兵平四", "e6f6"), ("后兵平六", "e5d5")]);
     let p = position("3k5/4P4/4P4/4P4/4P4/9/9/9/9/4K4 w - - 0 1");
-    both_ways(&p, "前兵平四", "e8f8");
-    both_ways(&p, "中前兵平六", "e7d7");
-    both_ways(&p, "中后兵平四", "e6f6");
-    both_ways(&p, "后兵平六", "e5d5");
+    both_ways_each(
+        &p,
+        &[("前兵平四", "e8f8"), ("中前兵平六", "e7d7"), ("中后兵平四", "e6f6"), ("后兵平六", "e5d5")],
+    );
     let p = position("3k5/9/9/9/9/2p6/2p6/2p6/2p1K4/2p6 b - - 0 1");
-    both_ways(&p, "前卒平2", "c0b0");
-    both_ways(&p, "中前卒平4", "c1d1");
-    both_ways(&p, "中卒平4", "c2d2");
-    both_ways(&p, "中后卒平2", "c3b3");
-    both_ways(&p, "后卒平4", "c4d4");
+    both_ways_each(
+        &p,
+        &[
+            ("前卒平2", "c0b0"),
+            ("中前卒平4", "c1d1"),
+            ("中卒平4", "c2d2"),
+            ("中后卒平2", "c3b3"),
+            ("后卒平4", "c4d4"),
+        ],
+    );
 }
 
 #[test]
 fn pawns_stacked_on_two_files_name_the_file() {
     let p = position("3k5/9/9/4P1P2/4P1P2/9/9/9/9/4K4 w - - 0 1");
-    both_ways(&p, "前五进一", "e6e7");
-    both_ways(&p, "后三平四", "g5f5");
+    both_ways_each(&p, &[("前五进一", "e6e7"), ("后三平四", "g5f5")]);
     // With the piece written too, and the bare order word is ambiguous.
     assert_eq!(iccs(&p, "前兵五进一"), "e6e7");
     assert_eq!(iccs(&p, "后兵三平四"), "g5f5");
@@ -118,12 +132,10 @@ fn pawns_stacked_on_two_files_name_the_file() {
 #[test]
 fn advisors_and_elephants_on_one_file_need_no_order_word() {
     let p = position("3k5/9/9/9/9/9/9/3A5/9/3AK4 w - - 0 1");
-    both_ways(&p, "仕六进五", "d0e1");
-    both_ways(&p, "仕六退五", "d2e1");
+    both_ways_each(&p, &[("仕六进五", "d0e1"), ("仕六退五", "d2e1")]);
     assert_eq!(iccs(&p, "前仕退五"), "d2e1");
     let p = position("3k5/9/9/9/9/2B6/9/9/9/2B1K4 w - - 0 1");
-    both_ways(&p, "相七进五", "c0e2");
-    both_ways(&p, "相七退五", "c4e2");
+    both_ways_each(&p, &[("相七进五", "c0e2"), ("相七退五", "c4e2")]);
 }
 
 #[test]
@@ -169,6 +181,10 @@ fn bad_text_gives_typed_errors() {
     assert!(matches!(from_chinese(&p, "二平五"), Err(NotationError::Malformed(_))));
     assert!(matches!(from_chinese(&p, "炮二平十"), Err(NotationError::UnknownChar('十'))));
     assert!(matches!(from_chinese(&p, "炮二进九"), Err(NotationError::NoSuchMove(_))));
+    assert_eq!(from_chinese(&p, "  "), Err(NotationError::Empty));
+    assert_eq!(from_chinese(&p, "炮二平X"), Err(NotationError::UnknownChar('X')));
+    assert!(matches!(from_chinese(&p, "炮二平"), Err(NotationError::Malformed(_))));
+    assert!(matches!(from_chinese(&p, "车一平二"), Err(NotationError::NoSuchMove(_))));
     for e in
         [NotationError::Empty, NotationError::UnknownChar('x'), NotationError::Ambiguous("车五进一".into())]
     {
@@ -181,22 +197,14 @@ fn bad_text_gives_typed_errors() {
 fn every_legal_move_round_trips_along_random_games() {
     let mut rng = Rng::from_state(0x1234_5678_9abc_def1);
     let mut checked = 0;
-    for _game in 0..6 {
-        let mut p = Position::startpos();
-        for _ply in 0..120 {
-            let moves = p.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            for &m in moves.iter() {
-                let text = to_chinese(&p, m);
-                assert_eq!(from_chinese(&p, &text), Ok(m), "{text} in {}", p.to_fen());
-                checked += 1;
-            }
-            let m: Move = moves[(rng.next_u64() >> 5) as usize % moves.len()];
-            p.make_move(m);
+    walk_games(6, 120, |p, moves| {
+        for &m in moves.iter() {
+            let text = to_chinese(p, m);
+            assert_eq!(from_chinese(p, &text), Ok(m), "{text} in {}", p.to_fen());
+            checked += 1;
         }
-    }
+        moves[(rng.next_u64() >> 5) as usize % moves.len()]
+    });
     assert!(checked > 10_000, "{checked}");
 }
 

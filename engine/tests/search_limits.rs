@@ -3,7 +3,8 @@
 
 use engine::evaluate::MaterialEval;
 use engine::search::{
-    Bound, Clock, Limits, Reporter, Score, SearchControl, SearchInfo, SearchOptions, Searcher, SilentReporter,
+    Bound, Clock, Limits, Reporter, Score, SearchControl, SearchInfo, SearchOptions, SearchResult, Searcher,
+    SilentReporter,
 };
 use engine::{Move, Position};
 use std::sync::mpsc;
@@ -41,7 +42,7 @@ fn node_limited_search_is_deterministic_after_clear() {
     let mut runs = Vec::new();
     for _ in 0..2 {
         s.clear();
-        let r = s.search(&pos, &limits, &mut SilentReporter, &SearchControl::new());
+        let r = quiet_search(&mut s, &pos, &limits);
         runs.push(r);
     }
     assert_eq!(runs[0], runs[1]);
@@ -53,9 +54,9 @@ fn depth_limited_search_is_deterministic_and_reaches_the_depth() {
     let pos = Position::startpos();
     let limits = Limits { depth: Some(9), ..Default::default() };
     let mut s = searcher(1);
-    let a = s.search(&pos, &limits, &mut SilentReporter, &SearchControl::new());
+    let a = quiet_search(&mut s, &pos, &limits);
     s.clear();
-    let b = s.search(&pos, &limits, &mut SilentReporter, &SearchControl::new());
+    let b = quiet_search(&mut s, &pos, &limits);
     assert_eq!(a, b);
     assert_eq!(a.depth, 9);
 }
@@ -74,12 +75,28 @@ fn stopped_before_starting_still_returns_a_legal_move() {
     }
 }
 
+/// Searches `pos` with `limits`, reporting nothing and never stopped from outside.
+fn quiet_search(s: &mut Searcher<MaterialEval>, pos: &Position, limits: &Limits) -> SearchResult {
+    s.search(pos, limits, &mut SilentReporter, &SearchControl::new())
+}
+
+/// Limits of a clock alone.
+fn on_the_clock(remaining_ms: u64, increment_ms: u64, movestogo: Option<u32>) -> Limits {
+    Limits { clock: Some(Clock { remaining_ms, increment_ms, movestogo }), ..Default::default() }
+}
+
+/// Waits for the result of a [`spawn_search`] (`what`: why it should come) and asserts its move is legal.
+fn assert_legal_answer(pos: &Position, rx: &mpsc::Receiver<SearchResult>, what: &str) {
+    let r = rx.recv().expect(what);
+    assert!(pos.is_legal(r.best.expect("a move")));
+}
+
 /// Runs an infinite (or pondering) search on another thread and returns what it sends when done.
 fn spawn_search(
     pos: Position,
     limits: Limits,
     ponder: bool,
-) -> (std::sync::Arc<SearchControl>, mpsc::Receiver<engine::search::SearchResult>) {
+) -> (std::sync::Arc<SearchControl>, mpsc::Receiver<SearchResult>) {
     let control = std::sync::Arc::new(SearchControl::new());
     control.reset(ponder);
     let (tx, rx) = mpsc::channel();
@@ -95,42 +112,31 @@ fn spawn_search(
 fn infinite_search_waits_for_stop() {
     // Even a depth that finishes at once must not end an infinite search.
     let pos = Position::startpos();
-    let limits = Limits { infinite: true, depth: Some(2), ..Default::default() };
-    let (control, rx) = spawn_search(pos.clone(), limits, false);
+    let (control, rx) =
+        spawn_search(pos.clone(), Limits { infinite: true, depth: Some(2), ..Default::default() }, false);
     assert!(rx.recv_timeout(Duration::from_millis(100)).is_err(), "returned before stop");
     control.stop();
-    let r = rx.recv().expect("search ends after stop");
-    assert!(pos.is_legal(r.best.expect("a move")));
+    assert_legal_answer(&pos, &rx, "search ends after stop");
 }
 
 #[test]
 fn pondering_waits_for_ponderhit_then_obeys_the_clock() {
     let pos = Position::from_fen(MIDDLEGAME).expect("valid FEN");
-    let limits = Limits {
-        clock: Some(Clock { remaining_ms: 2_000, increment_ms: 0, movestogo: None }),
-        depth: Some(3),
-        ..Default::default()
-    };
-    let (control, rx) = spawn_search(pos.clone(), limits, true);
+    let (control, rx) =
+        spawn_search(pos.clone(), Limits { depth: Some(3), ..on_the_clock(2_000, 0, None) }, true);
     assert!(rx.recv_timeout(Duration::from_millis(100)).is_err(), "returned while pondering");
     control.ponderhit();
-    let r = rx.recv().expect("search ends after ponderhit");
-    assert!(pos.is_legal(r.best.expect("a move")));
+    assert_legal_answer(&pos, &rx, "search ends after ponderhit");
 }
 
 #[test]
 fn ponderhit_during_a_long_search_applies_the_clock() {
     // Without a depth limit the search runs until the clock (started at ponderhit) runs out.
     let pos = Position::from_fen(MIDDLEGAME).expect("valid FEN");
-    let limits = Limits {
-        clock: Some(Clock { remaining_ms: 3_000, increment_ms: 0, movestogo: None }),
-        ..Default::default()
-    };
-    let (control, rx) = spawn_search(pos.clone(), limits, true);
+    let (control, rx) = spawn_search(pos.clone(), on_the_clock(3_000, 0, None), true);
     std::thread::sleep(Duration::from_millis(20));
     control.ponderhit();
-    let r = rx.recv().expect("search ends on its own after ponderhit");
-    assert!(pos.is_legal(r.best.expect("a move")));
+    assert_legal_answer(&pos, &rx, "search ends on its own after ponderhit");
 }
 
 #[test]
@@ -138,21 +144,12 @@ fn time_limits_end_the_search() {
     let pos = Position::from_fen(MIDDLEGAME).expect("valid FEN");
     for limits in [
         Limits { movetime: Some(50), ..Default::default() },
-        Limits {
-            clock: Some(Clock { remaining_ms: 1_000, increment_ms: 0, movestogo: None }),
-            ..Default::default()
-        },
-        Limits {
-            clock: Some(Clock { remaining_ms: 500, increment_ms: 100, movestogo: Some(1) }),
-            ..Default::default()
-        },
-        Limits {
-            clock: Some(Clock { remaining_ms: 10, increment_ms: 0, movestogo: None }),
-            ..Default::default()
-        },
+        on_the_clock(1_000, 0, None),
+        on_the_clock(500, 100, Some(1)),
+        on_the_clock(10, 0, None),
     ] {
         for threads in [1, 2] {
-            let r = searcher(threads).search(&pos, &limits, &mut SilentReporter, &SearchControl::new());
+            let r = quiet_search(&mut searcher(threads), &pos, &limits);
             assert!(pos.is_legal(r.best.expect("a move")), "{limits:?}");
         }
     }
@@ -161,12 +158,7 @@ fn time_limits_end_the_search() {
 #[test]
 fn mate_limit_stops_at_the_mate() {
     let pos = Position::from_fen("4k4/R8/9/2p3p2/9/9/9/9/1R7/3K5 w - - 0 1").expect("valid FEN");
-    let r = searcher(1).search(
-        &pos,
-        &Limits { mate: Some(1), ..Default::default() },
-        &mut SilentReporter,
-        &SearchControl::new(),
-    );
+    let r = quiet_search(&mut searcher(1), &pos, &Limits { mate: Some(1), ..Default::default() });
     assert_eq!(Score::from_internal(r.score), Score::Mate(1));
     assert_eq!(r.best, pos.parse_move("b1b9").ok());
 }
@@ -178,12 +170,7 @@ fn banmoves_and_searchmoves_restrict_the_root() {
     let only = pos.parse_move("i0i1").expect("legal");
     let banned: Vec<Move> = all.iter().copied().filter(|&m| m != only).collect();
     let mut s = searcher(1);
-    let r = s.search(
-        &pos,
-        &Limits { depth: Some(4), banmoves: banned, ..Default::default() },
-        &mut SilentReporter,
-        &SearchControl::new(),
-    );
+    let r = quiet_search(&mut s, &pos, &Limits { depth: Some(4), banmoves: banned, ..Default::default() });
     assert_eq!(r.best, Some(only));
     let pick = [pos.parse_move("b0c2").expect("legal"), pos.parse_move("g3g4").expect("legal")];
     let mut seen = Collect::default();
@@ -196,12 +183,8 @@ fn banmoves_and_searchmoves_restrict_the_root() {
     assert!(pick.contains(&r.best.expect("a move")));
     assert!(seen.0.iter().all(|i| pick.contains(&i.pv[0])));
     // A ban on every legal move is ignored rather than leaving no move.
-    let r = s.search(
-        &pos,
-        &Limits { depth: Some(2), banmoves: all.clone(), ..Default::default() },
-        &mut SilentReporter,
-        &SearchControl::new(),
-    );
+    let r =
+        quiet_search(&mut s, &pos, &Limits { depth: Some(2), banmoves: all.clone(), ..Default::default() });
     assert!(all.contains(&r.best.expect("a move")));
 }
 
@@ -263,12 +246,7 @@ fn probe_reads_the_root_entry() {
     let mut s = searcher(1);
     s.set_options(SearchOptions { hash_mb: 1, ..Default::default() });
     assert_eq!(s.probe(&pos), None);
-    let r = s.search(
-        &pos,
-        &Limits { depth: Some(8), ..Default::default() },
-        &mut SilentReporter,
-        &SearchControl::new(),
-    );
+    let r = quiet_search(&mut s, &pos, &Limits { depth: Some(8), ..Default::default() });
     let probe = s.probe(&pos).expect("the root is stored");
     assert!(probe.depth >= 1);
     assert!(pos.is_legal(probe.best.expect("a move")));
@@ -291,12 +269,7 @@ fn two_threads_return_a_legal_move_and_count_all_nodes() {
     for info in &seen.0 {
         assert_legal_line(&pos, &info.pv);
     }
-    let r = s.search(
-        &pos,
-        &Limits { nodes: Some(50_000), ..Default::default() },
-        &mut SilentReporter,
-        &SearchControl::new(),
-    );
+    let r = quiet_search(&mut s, &pos, &Limits { nodes: Some(50_000), ..Default::default() });
     assert!(pos.is_legal(r.best.expect("a move")));
     assert!(r.nodes >= 50_000 / 2, "{r:?}");
 }
@@ -307,12 +280,7 @@ fn changing_options_resizes_and_keeps_working() {
     let mut s = searcher(1);
     for (hash_mb, threads) in [(1, 1), (4, 3), (2, 1)] {
         s.set_options(SearchOptions { hash_mb, threads, ..Default::default() });
-        let r = s.search(
-            &pos,
-            &Limits { depth: Some(5), ..Default::default() },
-            &mut SilentReporter,
-            &SearchControl::new(),
-        );
+        let r = quiet_search(&mut s, &pos, &Limits { depth: Some(5), ..Default::default() });
         assert!(pos.is_legal(r.best.expect("a move")));
     }
 }

@@ -251,6 +251,21 @@ mod tests {
     use super::*;
     use engine::rules::Reason;
 
+    /// A row for game 0 of "a" against "b" from opening 0, with no move statistics and no detail.
+    fn game_row(outcome: GameResult, termination: Termination, plies: usize) -> ResultRow {
+        ResultRow {
+            id: GameId { pairing: 0, pair: 0, slot: 0 },
+            opening: 0,
+            red: "a".into(),
+            black: "b".into(),
+            outcome,
+            termination,
+            plies,
+            stats: [MoveStats::default(); 2],
+            detail: String::new(),
+        }
+    }
+
     #[test]
     fn rows_round_trip() {
         let row = ResultRow {
@@ -258,14 +273,12 @@ mod tests {
             opening: 12,
             red: "chuhan new".into(),
             black: "base".into(),
-            outcome: GameResult::BlackWins,
-            termination: Termination::Rules(Reason::IllegalMove),
-            plies: 33,
             stats: [
                 MoveStats { depth_moves: 10, depth_sum: 70, moves: 12, time_ms: 1500 },
                 MoveStats { depth_moves: 0, depth_sum: 0, moves: 11, time_ms: 900 },
             ],
             detail: "x played\tillegal move a0a1 in 9/9 w".into(),
+            ..game_row(GameResult::BlackWins, Termination::Rules(Reason::IllegalMove), 33)
         };
         let line = row.to_line();
         let back = ResultRow::parse(&line).expect("parses");
@@ -281,17 +294,7 @@ mod tests {
         let path = dir.join("r.txt");
         let _ = std::fs::remove_file(&path);
         let mut f = ResultsFile::open(&path, 42, false, "games=2 pairings=1 order=sequential").unwrap();
-        let row = ResultRow {
-            id: GameId { pairing: 0, pair: 0, slot: 0 },
-            opening: 0,
-            red: "a".into(),
-            black: "b".into(),
-            outcome: GameResult::Draw,
-            termination: Termination::MaxPlies,
-            plies: 10,
-            stats: [MoveStats::default(); 2],
-            detail: String::new(),
-        };
+        let row = game_row(GameResult::Draw, Termination::MaxPlies, 10);
         f.append(&row).unwrap();
         drop(f);
         assert!(matches!(ResultsFile::open(&path, 1, false, ""), Err(ResultsError::Exists(_))));

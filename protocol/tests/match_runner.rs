@@ -52,6 +52,11 @@ fn scratch(test: &str) -> PathBuf {
 /// A result row as (red, black, result, termination, detail).
 type Row = (String, String, String, String, String);
 
+/// A row's result and termination.
+fn outcome(row: &Row) -> (&str, &str) {
+    (row.2.as_str(), row.3.as_str())
+}
+
 /// The result rows of a results file.
 fn rows(path: &PathBuf) -> Vec<Row> {
     let text = std::fs::read_to_string(path).expect("results file");
@@ -82,6 +87,37 @@ fn play_from(test: &str, fen: &str, engines: &[Vec<String>], args: &str) -> (Run
     (run, r)
 }
 
+/// Plays a short match (`args`) from the start position, `red` first against a plain test engine `b`
+/// speaking `proto`, and returns its rows.
+fn play_against_b(test: &str, red: Vec<String>, proto: &str, args: &str) -> (Run, Vec<Row>) {
+    play_from(test, "startpos", &[red, engine("b", proto, "")], args)
+}
+
+/// [`play_against_b`] for one game; returns its row.
+fn game_against_b(test: &str, red: Vec<String>, proto: &str, args: &str) -> Row {
+    let (_, r) = play_against_b(test, red, proto, &format!("--games 1 {args}"));
+    r.into_iter().next().expect("one game")
+}
+
+/// Asserts that every game ended by `term` and that `loser` lost it, whichever colour it had.
+fn assert_lost_by(r: &[Row], loser: &str, term: &str) {
+    for (red, _, result, t, _) in r {
+        assert_eq!(t, term);
+        assert_eq!(result, if red == loser { "0-1" } else { "1-0" });
+    }
+}
+
+/// Plays a match (`args`) with an engine traffic log; returns the run and the log.
+fn with_traffic_log(test: &str, engines: &[Vec<String>], args: &str) -> (Run, String) {
+    let dir = scratch(test);
+    let log = dir.join("traffic.log");
+    let run = chuhan_match(engines, &format!("{args} --engine-log {}", log.display()));
+    assert!(run.ok, "{}", run.stderr);
+    let log = std::fs::read_to_string(&log).expect("traffic log");
+    let _ = std::fs::remove_dir_all(&dir);
+    (run, log)
+}
+
 #[test]
 fn checkmate_ends_the_game_for_either_colour() {
     // Red mates in one with Rb0-b9; each engine has Red once.
@@ -98,7 +134,7 @@ fn checkmate_ends_the_game_for_either_colour() {
 fn stalemate_is_a_loss_for_the_side_without_moves() {
     let fen = "3k5/9/9/9/9/4R4/9/9/9/5K2R w - - 0 1";
     let (_, r) = play_from("stalemate", fen, &[engine("a", "uci", ""), engine("b", "uci", "")], "--games 1");
-    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("1-0", "stalemate"));
+    assert_eq!(outcome(&r[0]), ("1-0", "stalemate"));
 }
 
 #[test]
@@ -110,7 +146,7 @@ fn perpetual_check_loses_for_the_checking_side() {
         &[engine("checker", "uci", "--mode perpetual"), engine("runner", "ucci", "")],
         "--games 1",
     );
-    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "perpetual-check"), "{:?}", r[0]);
+    assert_eq!(outcome(&r[0]), ("0-1", "perpetual-check"), "{:?}", r[0]);
 }
 
 #[test]
@@ -140,7 +176,7 @@ fn the_runner_tells_engines_which_moves_a_repetition_rule_forbids() {
             assert!(text.contains(told), "{proto}: {told:?} missing\n{text}");
         }
         let r = rows(&results);
-        assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "perpetual-check"), "{:?}", r[0]);
+        assert_eq!(outcome(&r[0]), ("0-1", "perpetual-check"), "{:?}", r[0]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
@@ -150,25 +186,20 @@ fn natural_move_limit_and_dead_positions_are_draws() {
     // 118 plies without a capture already: two more end it.
     let fen = "5k3/9/9/8p/9/9/P8/9/9/3K5 w - - 118 60";
     let (_, r) = play_from("limit", fen, &[engine("a", "uci", ""), engine("b", "uci", "")], "--games 1");
-    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("1/2-1/2", "move-limit"));
+    assert_eq!(outcome(&r[0]), ("1/2-1/2", "move-limit"));
     // Kings and advisors only: nobody can win.
     let fen = "3ak4/9/9/9/9/9/9/9/4A4/3K5 w - - 0 1";
     let (_, r) = play_from("dead", fen, &[engine("a", "uci", ""), engine("b", "uci", "")], "--games 1");
-    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("1/2-1/2", "dead-position"));
+    assert_eq!(outcome(&r[0]), ("1/2-1/2", "dead-position"));
 }
 
 #[test]
 fn illegal_moves_lose_and_are_logged_with_the_position() {
-    let (run, r) = play_from(
-        "illegal",
-        "startpos",
-        &[engine("cheat", "uci", "--mode illegal --after 2"), engine("b", "ucci", "")],
-        "--games 2",
-    );
+    let (run, r) =
+        play_against_b("illegal", engine("cheat", "uci", "--mode illegal --after 2"), "ucci", "--games 2");
     assert_eq!(r.len(), 2);
-    for (red, _, result, term, detail) in &r {
-        assert_eq!(term, "illegal-move");
-        assert_eq!(result, if red == "cheat" { "0-1" } else { "1-0" });
+    assert_lost_by(&r, "cheat", "illegal-move");
+    for (_, _, _, _, detail) in &r {
         assert!(detail.contains("cheat played illegal move"), "{detail}");
         assert!(detail.contains(" w - ") || detail.contains(" b - "), "the position is logged: {detail}");
     }
@@ -177,79 +208,52 @@ fn illegal_moves_lose_and_are_logged_with_the_position() {
 
 #[test]
 fn nobestmove_with_moves_left_is_illegal_and_resigning_loses() {
-    let (_, r) = play_from(
-        "nomove",
-        "startpos",
-        &[engine("quitter", "ucci", "--mode nomove --after 1"), engine("b", "uci", "")],
-        "--games 1",
-    );
-    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "illegal-move"));
-    assert!(r[0].4.contains("nobestmove"), "{}", r[0].4);
-    let (_, r) = play_from(
-        "resign",
-        "startpos",
-        &[engine("resigner", "ucci", "--mode resign --after 1"), engine("b", "uci", "")],
-        "--games 1",
-    );
-    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "resignation"));
+    let r = game_against_b("nomove", engine("quitter", "ucci", "--mode nomove --after 1"), "uci", "");
+    assert_eq!(outcome(&r), ("0-1", "illegal-move"));
+    assert!(r.4.contains("nobestmove"), "{}", r.4);
+    let r = game_against_b("resign", engine("resigner", "ucci", "--mode resign --after 1"), "uci", "");
+    assert_eq!(outcome(&r), ("0-1", "resignation"));
 }
 
 #[test]
 fn a_crashing_engine_loses_and_is_restarted_for_the_next_game() {
-    let (_, r) = play_from(
-        "crash",
-        "startpos",
-        &[engine("crasher", "uci", "--mode crash --after 1"), engine("b", "uci", "")],
-        "--games 2",
-    );
+    let (_, r) =
+        play_against_b("crash", engine("crasher", "uci", "--mode crash --after 1"), "uci", "--games 2");
     assert_eq!(r.len(), 2, "the second game ran with a fresh process");
-    for (red, _, result, term, _) in &r {
-        assert_eq!(term, "crash");
-        assert_eq!(result, if red == "crasher" { "0-1" } else { "1-0" });
-    }
+    assert_lost_by(&r, "crasher", "crash");
 }
 
 #[test]
 fn a_crashing_engines_last_words_reach_the_traffic_log() {
-    let dir = scratch("crashlog");
-    let log = dir.join("traffic.log");
-    let run = chuhan_match(
+    let (_, log) = with_traffic_log(
+        "crashlog",
         &[engine("crasher", "uci", "--mode crash --after 1"), engine("b", "uci", "")],
-        &format!("--movetime 20 --games 1 --engine-log {}", log.display()),
+        "--movetime 20 --games 1",
     );
-    assert!(run.ok, "{}", run.stderr);
-    let log = std::fs::read_to_string(&log).expect("traffic log");
     assert!(log.contains("crasher ! test_engine: crashing on purpose at move 2"), "{log}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_hung_engine_loses_by_no_reply() {
-    let (_, r) = play_from(
-        "hang",
-        "startpos",
-        &[engine("sleeper", "uci", "--mode hang --after 1"), engine("b", "ucci", "")],
-        "--games 1",
-    );
-    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "no-reply"));
+    let r = game_against_b("hang", engine("sleeper", "uci", "--mode hang --after 1"), "ucci", "");
+    assert_eq!(outcome(&r), ("0-1", "no-reply"));
 }
 
 #[test]
 fn a_late_move_forfeits_on_time_with_movetime_and_with_a_clock() {
-    let (_, r) = play_from(
+    let r = game_against_b(
         "slow",
-        "startpos",
-        &[engine("slow", "uci", "--mode slow --sleep 400 --after 1"), engine("b", "uci", "")],
-        "--games 1 --margin-ms 100",
+        engine("slow", "uci", "--mode slow --sleep 400 --after 1"),
+        "uci",
+        "--margin-ms 100",
     );
-    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "time-forfeit"));
+    assert_eq!(outcome(&r), ("0-1", "time-forfeit"));
     // A per-engine clock (handicap): 0.2 s for the game, while the opponent has the match-wide movetime.
     let mut slow = engine("slow", "ucci", "--mode slow --sleep 400 --after 1");
     slow.push("tc=0.2+0".into());
-    let (_, r) =
-        play_from("slowclock", "startpos", &[slow, engine("b", "uci", "")], "--games 1 --margin-ms 100");
-    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "time-forfeit"));
-    assert!(r[0].4.contains("ms left"), "{}", r[0].4);
+    let r = game_against_b("slowclock", slow, "uci", "--margin-ms 100");
+    assert_eq!(outcome(&r), ("0-1", "time-forfeit"));
+    assert!(r.4.contains("ms left"), "{}", r.4);
 }
 
 #[test]
@@ -260,36 +264,25 @@ fn draw_resign_and_ply_adjudication() {
         &[engine("a", "uci", "--score 3"), engine("b", "ucci", "--score -2")],
         "--games 1 --draw movenumber=3 movecount=2 score=10",
     );
-    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("1/2-1/2", "draw-adjudication"));
+    assert_eq!(outcome(&r[0]), ("1/2-1/2", "draw-adjudication"));
     let (_, r) = play_from(
         "resignadj",
         "startpos",
         &[engine("loser", "uci", "--score -800"), engine("winner", "uci", "--score 800")],
         "--games 2 --resign movecount=3 score=500",
     );
-    for (red, _, result, term, _) in &r {
-        assert_eq!(term, "resign-adjudication");
-        assert_eq!(result, if red == "loser" { "0-1" } else { "1-0" });
-    }
-    let (_, r) = play_from(
-        "maxplies",
-        "startpos",
-        &[engine("a", "uci", ""), engine("b", "uci", "")],
-        "--games 1 --max-plies 7",
-    );
-    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("1/2-1/2", "max-plies"));
+    assert_lost_by(&r, "loser", "resign-adjudication");
+    let r = game_against_b("maxplies", engine("a", "uci", ""), "uci", "--max-plies 7");
+    assert_eq!(outcome(&r), ("1/2-1/2", "max-plies"));
 }
 
 #[test]
 fn both_dialects_get_their_own_commands_and_clocks() {
-    let dir = scratch("dialects");
-    let log = dir.join("traffic.log");
-    let run = chuhan_match(
+    let (run, log) = with_traffic_log(
+        "dialects",
         &[engine("u", "uci", ""), engine("c", "ucci", "")],
-        &format!("--tc 5+0.05 --games 2 --max-plies 6 --engine-log {}", log.display()),
+        "--tc 5+0.05 --games 2 --max-plies 6",
     );
-    assert!(run.ok, "{}", run.stderr);
-    let log = std::fs::read_to_string(&log).expect("traffic log");
     for want in [
         "u > uci",
         "u > ucinewgame",
@@ -304,7 +297,6 @@ fn both_dialects_get_their_own_commands_and_clocks() {
     }
     assert!(log.contains("winc 50 binc 50") && log.contains("increment 50"), "increments in milliseconds");
     assert!(run.stdout.contains("u vs c") && run.stdout.contains("games 2"), "{}", run.stdout);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -515,28 +507,13 @@ fn cecp_mates_refusals_and_resignations_are_judged_by_the_runner() {
     for (red, _, result, term, _) in &r {
         assert_eq!((result.as_str(), term.as_str()), ("1-0", "checkmate"), "{red}");
     }
-    let (_, r) = play_from(
-        "cecp-faults",
-        "startpos",
-        &[engine("claimer", "cecp", "--mode nomove --after 2"), engine("b", "uci", "")],
-        "--games 1",
-    );
-    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "illegal-move"));
-    assert!(r[0].4.contains("said '1/2-1/2"), "{}", r[0].4);
-    let (_, r) = play_from(
-        "cecp-resign",
-        "startpos",
-        &[engine("resigner", "cecp", "--mode resign --after 1"), engine("b", "uci", "")],
-        "--games 1",
-    );
-    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "resignation"));
-    let (_, r) = play_from(
-        "cecp-illegal",
-        "startpos",
-        &[engine("cheat", "cecp", "--mode illegal --after 1"), engine("b", "ucci", "")],
-        "--games 1",
-    );
-    assert_eq!((r[0].2.as_str(), r[0].3.as_str()), ("0-1", "illegal-move"));
+    let r = game_against_b("cecp-faults", engine("claimer", "cecp", "--mode nomove --after 2"), "uci", "");
+    assert_eq!(outcome(&r), ("0-1", "illegal-move"));
+    assert!(r.4.contains("said '1/2-1/2"), "{}", r.4);
+    let r = game_against_b("cecp-resign", engine("resigner", "cecp", "--mode resign --after 1"), "uci", "");
+    assert_eq!(outcome(&r), ("0-1", "resignation"));
+    let r = game_against_b("cecp-illegal", engine("cheat", "cecp", "--mode illegal --after 1"), "ucci", "");
+    assert_eq!(outcome(&r), ("0-1", "illegal-move"));
 }
 
 /// A results row without its timings (which differ between runs): place, opening, engines, outcome.

@@ -9,10 +9,7 @@ const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR
 
 fn start() -> Engine {
     let mut e = Engine::spawn(support::chuhan());
-    e.send("ucci");
-    let intro = e.until("ucciok", |l| l == "ucciok");
-    let id = format!("id name chuhan {}", env!("CARGO_PKG_VERSION"));
-    assert!(intro.contains(&id), "{intro:?}");
+    let intro = e.handshake("ucci", "ucciok");
     let first_option =
         intro.iter().position(|l| l.starts_with("option ")).unwrap_or_else(|| e.fail("no options"));
     assert_eq!(intro[first_option], "option usemillisec type check default false");
@@ -190,31 +187,30 @@ fn knowledge_none_plays_with_material_and_piece_square_tables() {
 #[test]
 fn draw_offers_accepted_when_worse_and_made_when_dead_even() {
     let mut e = start();
-    // Red is a rook down: accept.
-    let worse = "3k5/9/9/9/9/9/9/9/r8/4K4 w";
-    e.send(&format!("position fen {worse}"));
-    e.send("go draw depth 2");
-    let line = e.expect("bestmove");
-    assert!(line.ends_with(" draw"), "{line}");
-    // The same offer while pondering, with ponderhit.
-    e.send("go ponder depth 2");
-    e.send("ponderhit draw");
-    let line = e.expect("bestmove");
-    assert!(line.ends_with(" draw"), "{line}");
-    // Red is a rook up: decline (no draw word).
-    e.send("position fen 3k5/9/9/9/9/9/9/9/R8/4K4 w");
-    e.send("go draw depth 2");
-    let line = e.expect("bestmove");
-    assert!(!line.contains("draw"), "{line}");
-    // Only kings, advisors and elephants: offer, unless the option is off.
-    e.send("position fen 3ak4/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 w");
-    e.send("go depth 2");
-    let line = e.expect("bestmove");
-    assert!(line.ends_with(" draw"), "{line}");
-    e.send("setoption offerdraw false");
-    e.send("go depth 2");
-    let line = e.expect("bestmove");
-    assert!(!line.contains("draw"), "{line}");
+    // Each step: the lines sent, the last of them answered by a `bestmove`, and whether that carries the
+    // draw word.
+    let steps: [(&[&str], bool); 5] = [
+        // Red is a rook down: accept.
+        (&["position fen 3k5/9/9/9/9/9/9/9/r8/4K4 w", "go draw depth 2"], true),
+        // The same offer while pondering, with ponderhit.
+        (&["go ponder depth 2", "ponderhit draw"], true),
+        // Red is a rook up: decline (no draw word).
+        (&["position fen 3k5/9/9/9/9/9/9/9/R8/4K4 w", "go draw depth 2"], false),
+        // Only kings, advisors and elephants: offer, unless the option is off.
+        (&["position fen 3ak4/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 w", "go depth 2"], true),
+        (&["setoption offerdraw false", "go depth 2"], false),
+    ];
+    for (lines, draw) in steps {
+        for line in lines {
+            e.send(line);
+        }
+        let line = e.expect("bestmove");
+        if draw {
+            assert!(line.ends_with(" draw"), "{line}");
+        } else {
+            assert!(!line.contains("draw"), "{line}");
+        }
+    }
     e.send("quit");
     e.expect("bye");
 }

@@ -3,7 +3,7 @@
 mod support;
 
 use engine::Position;
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use support::engine_pipe::{bestmove_parts, Engine};
 
@@ -12,11 +12,17 @@ static TIMING: Mutex<()> = Mutex::new(());
 
 fn start() -> Engine {
     let mut e = Engine::spawn(support::chuhan());
-    e.send("uci");
-    let intro = e.until("uciok", |l| l == "uciok");
-    let id = format!("id name chuhan {}", env!("CARGO_PKG_VERSION"));
-    assert!(intro.contains(&id), "{intro:?}");
+    e.handshake("uci", "uciok");
     e
+}
+
+/// For a timing test: waits until no other runs, then starts an engine set to the start position. Hold
+/// the guard for the whole test.
+fn start_alone() -> (MutexGuard<'static, ()>, Engine) {
+    let alone = TIMING.lock().unwrap_or_else(|p| p.into_inner());
+    let mut e = start();
+    e.send("position startpos");
+    (alone, e)
 }
 
 /// Plays `moves` from the start and checks that `mv` is legal there.
@@ -160,13 +166,10 @@ fn weakened_play_still_plays_legal_moves() {
 
 #[test]
 fn movetime_200_answers_between_150_and_400_ms() {
-    let _alone = TIMING.lock().unwrap_or_else(|p| p.into_inner());
-    let mut e = start();
-    e.send("position startpos");
+    let (_alone, mut e) = start_alone();
     e.sync();
     let start = Instant::now();
-    e.send("go movetime 200");
-    let line = e.expect("bestmove");
+    let line = e.go_line("go movetime 200");
     let took = start.elapsed();
     assert_legal(&e, &[], &bestmove_parts(&line).0.unwrap_or_else(|| e.fail("no move")));
     assert!(
@@ -178,9 +181,7 @@ fn movetime_200_answers_between_150_and_400_ms() {
 
 #[test]
 fn stop_after_go_infinite_answers_within_100_ms() {
-    let _alone = TIMING.lock().unwrap_or_else(|p| p.into_inner());
-    let mut e = start();
-    e.send("position startpos");
+    let (_alone, mut e) = start_alone();
     e.send("go infinite");
     e.until("info from the infinite search", |l| l.starts_with("info depth"));
     std::thread::sleep(Duration::from_millis(200));

@@ -395,20 +395,30 @@ mod tests {
         DatagenConfig { games, nodes: 300, threads, seed: 7, max_plies: 40, out, ..Default::default() }
     }
 
+    /// An empty scratch folder `chuhan-<name>-<pid>` under the system's temporary folder.
+    fn scratch_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("chuhan-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    /// Generates `config`'s games from the start position with the material evaluation.
+    fn generate(config: &DatagenConfig, what: &str) -> DatagenSummary {
+        run(MaterialEval, &[Position::startpos()], config).expect(what)
+    }
+
     #[test]
     fn a_seed_gives_one_file_whatever_the_threads_and_interruptions() {
-        let dir = std::env::temp_dir().join(format!("chuhan-datagen-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let openings = vec![Position::startpos()];
+        let dir = scratch_dir("datagen");
         let one = config(dir.join("one.bin"), 4, 1);
-        run(MaterialEval, &openings, &one).expect("runs");
+        generate(&one, "runs");
         // Two threads, and stopped after two games then resumed from a file cut in the middle of a game.
         let two = config(dir.join("two.bin"), 2, 2);
-        run(MaterialEval, &openings, &two).expect("runs");
+        generate(&two, "runs");
         let mut bytes = std::fs::read(&two.out).expect("written");
         bytes.extend_from_slice(&[30, b'r', b'n']);
         std::fs::write(&two.out, &bytes).expect("write");
-        let resumed = run(MaterialEval, &openings, &config(two.out.clone(), 4, 2)).expect("resumes");
+        let resumed = generate(&config(two.out.clone(), 4, 2), "resumes");
         assert_eq!(resumed.resumed_from, 2);
         assert_eq!(resumed.played, 2);
         let a = std::fs::read(&one.out).expect("written");
@@ -420,17 +430,14 @@ mod tests {
 
     #[test]
     fn slices_of_a_run_merge_into_the_run() {
-        let dir = std::env::temp_dir().join(format!("chuhan-datagen-shards-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let openings = vec![Position::startpos()];
+        let dir = scratch_dir("datagen-shards");
         let whole = config(dir.join("whole.bin"), 5, 1);
-        run(MaterialEval, &openings, &whole).expect("runs");
+        generate(&whole, "runs");
         let mut slices = Vec::new();
         for i in 1..=2 {
             let out = dir.join(format!("slice{i}.bin"));
             let shard = Shard::parse(&format!("{i}/2")).expect("a shard");
-            run(MaterialEval, &openings, &DatagenConfig { shard, ..config(out.clone(), 5, 1) })
-                .expect("runs");
+            generate(&DatagenConfig { shard, ..config(out.clone(), 5, 1) }, "runs");
             slices.push(out);
         }
         assert_eq!(gamefile::read_games(&slices[0]).expect("reads").len(), 3);

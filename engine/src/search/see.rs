@@ -186,26 +186,19 @@ mod tests {
         let mut rng = crate::random::Rng::from_state(0x9e37_79b9_7f4a_7c15u64);
         let mut next = move || rng.next_u64();
         let mut checked = 0u64;
-        for _ in 0..60 {
-            let mut pos = Position::startpos();
-            for _ in 0..160 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
+        crate::random::walk_games(60, 160, |pos, moves| {
+            for &m in moves.iter() {
+                for threshold in [-800, -400, -90, -1, 0, 1, 90, 160, 400, 420, 800] {
+                    assert_eq!(
+                        see_ge(pos, m, threshold, &values()),
+                        see_ge_reference(pos, m, threshold, &values()),
+                        "{m} at {threshold} in {pos:?}"
+                    );
+                    checked += 1;
                 }
-                for &m in moves.iter() {
-                    for threshold in [-800, -400, -90, -1, 0, 1, 90, 160, 400, 420, 800] {
-                        assert_eq!(
-                            see_ge(&pos, m, threshold, &values()),
-                            see_ge_reference(&pos, m, threshold, &values()),
-                            "{m} at {threshold} in {pos:?}"
-                        );
-                        checked += 1;
-                    }
-                }
-                pos.make_move(moves[(next() % moves.len() as u64) as usize]);
             }
-        }
+            moves[(next() % moves.len() as u64) as usize]
+        });
         assert!(checked > 100_000, "{checked}");
     }
 
@@ -213,6 +206,12 @@ mod tests {
         let pos = Position::from_fen(fen).expect("valid fen");
         let m = pos.parse_move(mv).expect("legal move");
         (pos, m)
+    }
+
+    /// Asserts the exact exchange value of `mv` in `fen`.
+    fn assert_see(fen: &str, mv: &str, expected: i32) {
+        let (pos, m) = see_of(fen, mv);
+        assert_eq!(see_value(&pos, m), expected, "{mv} in {fen}");
     }
 
     /// The exact exchange value, by bisection over `see_ge`.
@@ -232,39 +231,48 @@ mod tests {
     #[test]
     fn free_piece_and_defended_piece() {
         // Red rook takes an undefended black horse.
-        let (pos, m) = see_of("4k4/9/9/9/4n4/9/9/9/9/4RK3 w - - 0 1", "e0e5");
-        assert_eq!(see_value(&pos, m), value(PieceKind::Horse));
+        assert_see("4k4/9/9/9/4n4/9/9/9/9/4RK3 w - - 0 1", "e0e5", value(PieceKind::Horse));
         // The horse is defended by a black rook behind it: the rook is lost for the horse.
-        let (pos, m) = see_of("4k4/4r4/9/9/4n4/9/9/9/9/4RK3 w - - 0 1", "e0e5");
-        assert_eq!(see_value(&pos, m), value(PieceKind::Horse) - value(PieceKind::Rook));
+        assert_see(
+            "4k4/4r4/9/9/4n4/9/9/9/9/4RK3 w - - 0 1",
+            "e0e5",
+            value(PieceKind::Horse) - value(PieceKind::Rook),
+        );
     }
 
     #[test]
     fn cannon_xray_through_the_capturer() {
         // Red rook takes a pawn on e5; a black cannon on e7 sees e5 over the red pawn on e6, so the rook is lost;
         // with the cannon on e8 and nothing between, it has no screen and the pawn is free.
-        let (pos, m) = see_of("3k5/9/4c4/4P4/4p4/9/9/9/9/4RK3 w - - 0 1", "e0e5");
-        assert_eq!(see_value(&pos, m), value(PieceKind::Pawn) - value(PieceKind::Rook));
-        let (pos, m) = see_of("3k5/4c4/9/9/4p4/9/9/9/9/4RK3 w - - 0 1", "e0e5");
-        assert_eq!(see_value(&pos, m), value(PieceKind::Pawn));
+        assert_see(
+            "3k5/9/4c4/4P4/4p4/9/9/9/9/4RK3 w - - 0 1",
+            "e0e5",
+            value(PieceKind::Pawn) - value(PieceKind::Rook),
+        );
+        assert_see("3k5/4c4/9/9/4p4/9/9/9/9/4RK3 w - - 0 1", "e0e5", value(PieceKind::Pawn));
     }
 
     #[test]
     fn cannon_capture_uses_the_rook_behind_as_recapture() {
         // Red cannon e2 takes the horse on e6 over the pawn on e4; black rook e9 recaptures; red rook e0 has
         // the cannon's old screen (the pawn on e4) in its way, so it cannot take back.
-        let (pos, m) = see_of("3kr4/9/9/4n4/9/4p4/9/4C4/9/4RK3 w - - 0 1", "e2e6");
-        assert_eq!(see_value(&pos, m), value(PieceKind::Horse) - value(PieceKind::Cannon));
+        assert_see(
+            "3kr4/9/9/4n4/9/4p4/9/4C4/9/4RK3 w - - 0 1",
+            "e2e6",
+            value(PieceKind::Horse) - value(PieceKind::Cannon),
+        );
     }
 
     #[test]
     fn king_recaptures_only_when_safe() {
         // Red rook takes a black advisor next to the king: the king recaptures (nothing else defends).
-        let (pos, m) = see_of("4k4/4a4/9/9/9/9/9/9/9/4RK3 w - - 0 1", "e0e8");
-        assert_eq!(see_value(&pos, m), value(PieceKind::Advisor) - value(PieceKind::Rook));
+        assert_see(
+            "4k4/4a4/9/9/9/9/9/9/9/4RK3 w - - 0 1",
+            "e0e8",
+            value(PieceKind::Advisor) - value(PieceKind::Rook),
+        );
         // With a red rook behind on the file, the king cannot take back.
-        let (pos, m) = see_of("4k4/4a4/9/9/9/9/9/4R4/9/4RK3 w - - 0 1", "e2e8");
-        assert_eq!(see_value(&pos, m), value(PieceKind::Advisor));
+        assert_see("4k4/4a4/9/9/9/9/9/4R4/9/4RK3 w - - 0 1", "e2e8", value(PieceKind::Advisor));
     }
 
     #[test]

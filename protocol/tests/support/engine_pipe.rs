@@ -112,6 +112,16 @@ impl Engine {
         self.until(prefix, |l| l.starts_with(prefix)).pop().unwrap_or_default()
     }
 
+    /// Sends the protocol's `hello` (`uci`, `ucci`), reads up to its `ok` line and asserts that the engine
+    /// gave its name and this build's version on the way; returns the lines read, `ok` included.
+    pub fn handshake(&mut self, hello: &str, ok: &str) -> Vec<String> {
+        self.send(hello);
+        let intro = self.until(ok, |l| l == ok);
+        let id = format!("id name chuhan {}", env!("CARGO_PKG_VERSION"));
+        assert!(intro.contains(&id), "{intro:?}");
+        intro
+    }
+
     /// Sends `isready` and returns the lines that came before `readyok`.
     pub fn sync(&mut self) -> Vec<String> {
         self.send("isready");
@@ -154,10 +164,15 @@ impl Engine {
         assert!(self.wait_exit().success());
     }
 
+    /// Sends a `go` command and returns the `bestmove` line that answers it.
+    pub fn go_line(&mut self, go: &str) -> String {
+        self.send(go);
+        self.expect("bestmove")
+    }
+
     /// Sends a `go` command and returns the move of the `bestmove` line that answers it.
     pub fn go(&mut self, go: &str) -> Option<String> {
-        self.send(go);
-        bestmove_parts(&self.expect("bestmove")).0
+        bestmove_parts(&self.go_line(go)).0
     }
 
     /// Whether the process is still running.
