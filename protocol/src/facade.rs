@@ -23,12 +23,8 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
-/// What a front door does with a search's progress and its answer.
-pub trait Listener: Send + 'static {
-    /// An iteration (or one line of a multi-PV iteration) finished.
-    fn info(&mut self, info: &SearchInfo);
-    /// The root move being searched now.
-    fn currmove(&mut self, _m: Move, _number: usize, _depth: u32) {}
+/// What a front door does with a search's progress (as any [`Reporter`]) and with its answer.
+pub trait Listener: Reporter + 'static {
     /// The search is over and the engine has decided: called once, on the search thread, unless the search
     /// was abandoned before it decided.
     fn decided(&mut self, decision: &Decision);
@@ -487,8 +483,10 @@ mod tests {
 
     /// Sends every decision to the test.
     struct Collect(mpsc::Sender<Decision>);
-    impl Listener for Collect {
+    impl Reporter for Collect {
         fn info(&mut self, _info: &SearchInfo) {}
+    }
+    impl Listener for Collect {
         fn decided(&mut self, decision: &Decision) {
             let _ = self.0.send(decision.clone());
         }

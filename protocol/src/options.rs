@@ -153,7 +153,7 @@ pub const EVAL_CLASSICAL: &str = "classical";
 pub const EVAL_CHOICES: &[&str] = &[EVAL_CLASSICAL, EVAL_NNUE];
 
 /// The evaluation that plays unless the `Eval` option says otherwise: the learned network, since it beat
-/// the handcrafted evaluation in games (README, "The learned evaluation").
+/// the handcrafted evaluation in games (docs/benchmarks.md, "The learned evaluation").
 pub const DEFAULT_EVAL: &str = EVAL_NNUE;
 
 /// The table. UCCI lists `usemillisec` first because some UCCI GUIs read options only until it appears.

@@ -17,7 +17,7 @@ use crate::parse::{echo, parse, ParseError};
 use crate::reader::{self, Input, MAX_LINE};
 use crate::strength::Strength;
 use engine::evaluate::Evaluate;
-use engine::search::{Clock, Limits, SearchInfo};
+use engine::search::{Clock, Limits, Reporter, SearchInfo};
 use engine::{Move, Position};
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
@@ -393,7 +393,7 @@ struct ProtocolListener {
     start: Instant,
 }
 
-impl Listener for ProtocolListener {
+impl Reporter for ProtocolListener {
     fn info(&mut self, info: &SearchInfo) {
         self.out.lines(format::info(self.dialect, info, self.show_wdl));
     }
@@ -403,7 +403,9 @@ impl Listener for ProtocolListener {
             self.out.line(&format::currmove(self.dialect, m, number, depth));
         }
     }
+}
 
+impl Listener for ProtocolListener {
     fn decided(&mut self, d: &Decision) {
         self.out.line(&format::bestmove(self.dialect, d.best, d.ponder, d.verdict));
     }

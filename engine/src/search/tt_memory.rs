@@ -7,7 +7,7 @@
 //! Measured reason for the `unsafe` code here: the safe construction (`Vec::resize_with(Bucket::default)`)
 //! writes every page before the table can be used; on the 24 GiB, 2-core development machine `setoption
 //! name Hash value 4096` then took 10-18 s to `readyok`, 16384 MiB 73-83 s. With this module it takes
-//! milliseconds (figures in the README's Hash note). No safe alternative exists: `Box::new_zeroed_slice`
+//! milliseconds (figures in docs/benchmarks.md, "Hash allocation and clearing"). No safe alternative exists: `Box::new_zeroed_slice`
 //! needs an `unsafe` `assume_init` and cannot report failure, and a `Vec` of atomics cannot be zeroed
 //! without writing it.
 //!

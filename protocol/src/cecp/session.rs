@@ -17,7 +17,7 @@ use crate::options::{MAX_HASH_MB, MAX_THREADS};
 use crate::output::Output;
 use crate::reader::{Input, MAX_LINE};
 use crate::strength::Strength;
-use engine::search::{Clock, Limits, SearchInfo};
+use engine::search::{Clock, Limits, Reporter, SearchInfo};
 use engine::{Color, Position};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -430,7 +430,7 @@ struct Thinking {
     latest: Arc<Mutex<Option<SearchInfo>>>,
 }
 
-impl Listener for Thinking {
+impl Reporter for Thinking {
     fn info(&mut self, info: &SearchInfo) {
         if info.multipv.max(1) == 1 {
             *self.latest.lock().unwrap_or_else(PoisonError::into_inner) = Some(info.clone());
@@ -439,7 +439,9 @@ impl Listener for Thinking {
             }
         }
     }
+}
 
+impl Listener for Thinking {
     fn decided(&mut self, d: &Decision) {
         if self.purpose != Purpose::Move {
             return;
