@@ -281,6 +281,22 @@ fn is_move_token(t: &str) -> bool {
         && b[3].is_ascii_digit()
 }
 
+/// The `go` keywords both dialects share; `Ok(false)` when `key` is none of them.
+fn shared_go_keyword<'a>(
+    go: &mut Go,
+    key: &str,
+    it: &mut std::slice::Iter<'a, &'a str>,
+) -> Result<bool, ParseError> {
+    match key {
+        "ponder" => go.ponder = true,
+        "infinite" => go.infinite = true,
+        "nodes" => go.nodes = Some(count(key, value(it, key)?, u64::MAX)?),
+        "perft" => go.perft = Some(count(key, value(it, key)?, MAX_PERFT_DEPTH)? as u32),
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
 fn parse_go_uci(rest: &[&str]) -> Result<Go, ParseError> {
     let mut go = Go::default();
     let (mut wtime, mut btime, mut winc, mut binc, mut movestogo) = (None, None, None, None, None);
@@ -288,18 +304,14 @@ fn parse_go_uci(rest: &[&str]) -> Result<Go, ParseError> {
     while let Some(&t) = it.next() {
         let key = t.to_ascii_lowercase();
         match key.as_str() {
-            "ponder" => go.ponder = true,
-            "infinite" => go.infinite = true,
             "wtime" => wtime = Some(signed(&key, value(&mut it, &key)?)?),
             "btime" => btime = Some(signed(&key, value(&mut it, &key)?)?),
             "winc" => winc = Some(signed(&key, value(&mut it, &key)?)?),
             "binc" => binc = Some(signed(&key, value(&mut it, &key)?)?),
             "movestogo" => movestogo = Some(count(&key, value(&mut it, &key)?, u32::MAX as u64)? as u32),
             "depth" => go.depth = Some(count(&key, value(&mut it, &key)?, MAX_GO_DEPTH)? as u32),
-            "nodes" => go.nodes = Some(count(&key, value(&mut it, &key)?, u64::MAX)?),
             "movetime" => go.movetime = Some(count(&key, value(&mut it, &key)?, u64::MAX)?),
             "mate" => go.mate = Some(count(&key, value(&mut it, &key)?, MAX_GO_DEPTH)? as u32),
-            "perft" => go.perft = Some(count(&key, value(&mut it, &key)?, MAX_PERFT_DEPTH)? as u32),
             "searchmoves" => {
                 let moves = it.as_slice().iter().take_while(|m| is_move_token(m)).count();
                 go.searchmoves = it.as_slice()[..moves].iter().map(|m| m.to_ascii_lowercase()).collect();
@@ -308,6 +320,7 @@ fn parse_go_uci(rest: &[&str]) -> Result<Go, ParseError> {
                     return Err(ParseError::MissingValue { keyword: key });
                 }
             }
+            _ if shared_go_keyword(&mut go, &key, &mut it)? => {}
             _ => return Err(ParseError::UnexpectedToken { command: "go", token: t.to_string() }),
         }
     }
@@ -325,9 +338,7 @@ fn parse_go_ucci(rest: &[&str]) -> Result<Go, ParseError> {
     while let Some(&t) = it.next() {
         let key = t.to_ascii_lowercase();
         match key.as_str() {
-            "ponder" => go.ponder = true,
             "draw" => go.draw = true,
-            "infinite" => go.infinite = true,
             "depth" => {
                 let v = value(&mut it, &key)?;
                 if v.eq_ignore_ascii_case("infinite") {
@@ -336,7 +347,6 @@ fn parse_go_ucci(rest: &[&str]) -> Result<Go, ParseError> {
                     go.depth = Some(count(&key, v, MAX_GO_DEPTH)? as u32);
                 }
             }
-            "nodes" => go.nodes = Some(count(&key, value(&mut it, &key)?, u64::MAX)?),
             "time" => time = Some(amount(&key, value(&mut it, &key)?)?),
             "movestogo" => movestogo = Some(count(&key, value(&mut it, &key)?, u32::MAX as u64)? as u32),
             "increment" => increment = Some(amount(&key, value(&mut it, &key)?)?),
@@ -345,7 +355,7 @@ fn parse_go_ucci(rest: &[&str]) -> Result<Go, ParseError> {
                 oppmovestogo = Some(count(&key, value(&mut it, &key)?, u32::MAX as u64)? as u32)
             }
             "oppincrement" => oppincrement = Some(amount(&key, value(&mut it, &key)?)?),
-            "perft" => go.perft = Some(count(&key, value(&mut it, &key)?, MAX_PERFT_DEPTH)? as u32),
+            _ if shared_go_keyword(&mut go, &key, &mut it)? => {}
             _ => return Err(ParseError::UnexpectedToken { command: "go", token: t.to_string() }),
         }
     }
@@ -375,6 +385,10 @@ mod tests {
     }
     fn ucci(line: &str) -> Result<Command, ParseError> {
         parse(line, Dialect::Ucci)
+    }
+    /// The `SetOption` command expected from a line.
+    fn set(name: &str, value: Option<&str>) -> Result<Command, ParseError> {
+        Ok(Command::SetOption { name: name.into(), value: value.map(Into::into) })
     }
     fn go_uci(line: &str) -> Go {
         match uci(line) {
@@ -423,37 +437,19 @@ mod tests {
 
     #[test]
     fn setoption_uci_form() {
-        assert_eq!(
-            uci("setoption name Hash value 128"),
-            Ok(Command::SetOption { name: "Hash".into(), value: Some("128".into()) })
-        );
-        assert_eq!(
-            uci("setoption name Clear Hash"),
-            Ok(Command::SetOption { name: "Clear Hash".into(), value: None })
-        );
-        assert_eq!(
-            uci("SETOPTION NAME Move Overhead VALUE 50"),
-            Ok(Command::SetOption { name: "Move Overhead".into(), value: Some("50".into()) })
-        );
-        assert_eq!(
-            uci("setoption name Skill Level value"),
-            Ok(Command::SetOption { name: "Skill Level".into(), value: None })
-        );
+        assert_eq!(uci("setoption name Hash value 128"), set("Hash", Some("128")));
+        assert_eq!(uci("setoption name Clear Hash"), set("Clear Hash", None));
+        assert_eq!(uci("SETOPTION NAME Move Overhead VALUE 50"), set("Move Overhead", Some("50")));
+        assert_eq!(uci("setoption name Skill Level value"), set("Skill Level", None));
         assert!(matches!(uci("setoption"), Err(ParseError::MissingArgument { .. })));
         assert!(matches!(uci("setoption name value 3"), Err(ParseError::MissingArgument { .. })));
     }
 
     #[test]
     fn setoption_ucci_form() {
-        assert_eq!(
-            ucci("setoption usemillisec true"),
-            Ok(Command::SetOption { name: "usemillisec".into(), value: Some("true".into()) })
-        );
-        assert_eq!(ucci("setoption newgame"), Ok(Command::SetOption { name: "newgame".into(), value: None }));
-        assert_eq!(
-            ucci("setoption bookfiles a b.obk"),
-            Ok(Command::SetOption { name: "bookfiles".into(), value: Some("a b.obk".into()) })
-        );
+        assert_eq!(ucci("setoption usemillisec true"), set("usemillisec", Some("true")));
+        assert_eq!(ucci("setoption newgame"), set("newgame", None));
+        assert_eq!(ucci("setoption bookfiles a b.obk"), set("bookfiles", Some("a b.obk")));
     }
 
     #[test]
