@@ -135,19 +135,38 @@ impl FromStr for Square {
     }
 }
 
-/// A side: Red moves first and sits on ranks 0-4.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub enum Color {
-    /// The side that moves first (upper-case letters in FEN).
-    Red = 0,
-    /// The second side (lower-case letters in FEN).
-    Black = 1,
+/// Declares a fieldless enum together with `NUM` (how many variants) and `ALL` (every variant, in
+/// declaration order, which is index order), so the list cannot fall out of step with the enum
+/// (cozy-chess's `simple_enum!`).
+macro_rules! simple_enum {
+    (
+        $(#[$attr:meta])*
+        pub enum $name:ident { $($(#[$variant_attr:meta])* $variant:ident $(= $value:literal)?,)* }
+    ) => {
+        $(#[$attr])*
+        pub enum $name { $($(#[$variant_attr])* $variant $(= $value)?,)* }
+
+        impl $name {
+            #[doc = concat!("How many `", stringify!($name), "` values there are.")]
+            pub const NUM: usize = Self::ALL.len();
+            #[doc = concat!("Every `", stringify!($name), "`, in index order.")]
+            pub const ALL: [$name; [$($name::$variant),*].len()] = [$($name::$variant),*];
+        }
+    };
+}
+
+simple_enum! {
+    /// A side: Red moves first and sits on ranks 0-4.
+    #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+    pub enum Color {
+        /// The side that moves first (upper-case letters in FEN).
+        Red = 0,
+        /// The second side (lower-case letters in FEN).
+        Black = 1,
+    }
 }
 
 impl Color {
-    /// Both colours, Red first.
-    pub const ALL: [Color; 2] = [Color::Red, Color::Black];
-
     /// Index 0 or 1.
     #[inline(always)]
     pub const fn index(self) -> usize {
@@ -181,39 +200,28 @@ impl std::ops::Not for Color {
     }
 }
 
-/// The kind of a piece, without its colour.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub enum PieceKind {
-    /// 帅/将, the general.
-    King = 0,
-    /// 仕/士.
-    Advisor = 1,
-    /// 相/象 (bishop letter `B`, also `E` on input).
-    Elephant = 2,
-    /// 马 (knight letter `N`, also `H` on input).
-    Horse = 3,
-    /// 车 (chariot).
-    Rook = 4,
-    /// 炮/砲.
-    Cannon = 5,
-    /// 兵/卒 (soldier).
-    Pawn = 6,
+simple_enum! {
+    /// The kind of a piece, without its colour.
+    #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+    pub enum PieceKind {
+        /// 帅/将, the general.
+        King = 0,
+        /// 仕/士.
+        Advisor = 1,
+        /// 相/象 (bishop letter `B`, also `E` on input).
+        Elephant = 2,
+        /// 马 (knight letter `N`, also `H` on input).
+        Horse = 3,
+        /// 车 (chariot).
+        Rook = 4,
+        /// 炮/砲.
+        Cannon = 5,
+        /// 兵/卒 (soldier).
+        Pawn = 6,
+    }
 }
 
 impl PieceKind {
-    /// Number of kinds.
-    pub const NUM: usize = 7;
-    /// Every kind, king first.
-    pub const ALL: [PieceKind; 7] = [
-        PieceKind::King,
-        PieceKind::Advisor,
-        PieceKind::Elephant,
-        PieceKind::Horse,
-        PieceKind::Rook,
-        PieceKind::Cannon,
-        PieceKind::Pawn,
-    ];
-
     /// Index 0..7.
     #[inline(always)]
     pub const fn index(self) -> usize {
@@ -257,48 +265,30 @@ impl PieceKind {
     }
 }
 
-/// A coloured piece. `Option<Piece>` is one byte.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-#[repr(u8)]
-#[allow(missing_docs)]
-pub enum Piece {
-    RedKing,
-    RedAdvisor,
-    RedElephant,
-    RedHorse,
-    RedRook,
-    RedCannon,
-    RedPawn,
-    BlackKing,
-    BlackAdvisor,
-    BlackElephant,
-    BlackHorse,
-    BlackRook,
-    BlackCannon,
-    BlackPawn,
+simple_enum! {
+    /// A coloured piece. `Option<Piece>` is one byte.
+    #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+    #[repr(u8)]
+    #[allow(missing_docs)]
+    pub enum Piece {
+        RedKing,
+        RedAdvisor,
+        RedElephant,
+        RedHorse,
+        RedRook,
+        RedCannon,
+        RedPawn,
+        BlackKing,
+        BlackAdvisor,
+        BlackElephant,
+        BlackHorse,
+        BlackRook,
+        BlackCannon,
+        BlackPawn,
+    }
 }
 
 impl Piece {
-    /// Number of coloured pieces.
-    pub const NUM: usize = 14;
-    /// Every piece, Red's first, in index order.
-    pub const ALL: [Piece; 14] = [
-        Piece::RedKing,
-        Piece::RedAdvisor,
-        Piece::RedElephant,
-        Piece::RedHorse,
-        Piece::RedRook,
-        Piece::RedCannon,
-        Piece::RedPawn,
-        Piece::BlackKing,
-        Piece::BlackAdvisor,
-        Piece::BlackElephant,
-        Piece::BlackHorse,
-        Piece::BlackRook,
-        Piece::BlackCannon,
-        Piece::BlackPawn,
-    ];
-
     /// The piece of this colour and kind.
     #[inline(always)]
     pub const fn new(color: Color, kind: PieceKind) -> Piece {

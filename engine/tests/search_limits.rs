@@ -12,6 +12,10 @@ use std::time::Duration;
 
 const MIDDLEGAME: &str = "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1";
 
+fn middlegame() -> Position {
+    Position::from_fen(MIDDLEGAME).expect("valid FEN")
+}
+
 #[derive(Default)]
 struct Collect(Vec<SearchInfo>);
 impl Reporter for Collect {
@@ -36,7 +40,7 @@ fn assert_legal_line(pos: &Position, line: &[Move]) {
 
 #[test]
 fn node_limited_search_is_deterministic_after_clear() {
-    let pos = Position::from_fen(MIDDLEGAME).expect("valid FEN");
+    let pos = middlegame();
     let limits = Limits { nodes: Some(30_000), ..Default::default() };
     let mut s = searcher(1);
     let mut runs = Vec::new();
@@ -108,31 +112,32 @@ fn spawn_search(
     (control, rx)
 }
 
+/// Runs a [`spawn_search`] that must not return within 100 ms, then `release`s it (`what`: the call) and
+/// asserts it answers with a legal move.
+fn assert_waits_for(what: &str, release: fn(&SearchControl), pos: Position, limits: Limits, ponder: bool) {
+    let (control, rx) = spawn_search(pos.clone(), limits, ponder);
+    assert!(rx.recv_timeout(Duration::from_millis(100)).is_err(), "returned before {what}");
+    release(&control);
+    assert_legal_answer(&pos, &rx, &format!("search ends after {what}"));
+}
+
 #[test]
 fn infinite_search_waits_for_stop() {
     // Even a depth that finishes at once must not end an infinite search.
-    let pos = Position::startpos();
-    let (control, rx) =
-        spawn_search(pos.clone(), Limits { infinite: true, depth: Some(2), ..Default::default() }, false);
-    assert!(rx.recv_timeout(Duration::from_millis(100)).is_err(), "returned before stop");
-    control.stop();
-    assert_legal_answer(&pos, &rx, "search ends after stop");
+    let limits = Limits { infinite: true, depth: Some(2), ..Default::default() };
+    assert_waits_for("stop", SearchControl::stop, Position::startpos(), limits, false);
 }
 
 #[test]
 fn pondering_waits_for_ponderhit_then_obeys_the_clock() {
-    let pos = Position::from_fen(MIDDLEGAME).expect("valid FEN");
-    let (control, rx) =
-        spawn_search(pos.clone(), Limits { depth: Some(3), ..on_the_clock(2_000, 0, None) }, true);
-    assert!(rx.recv_timeout(Duration::from_millis(100)).is_err(), "returned while pondering");
-    control.ponderhit();
-    assert_legal_answer(&pos, &rx, "search ends after ponderhit");
+    let limits = Limits { depth: Some(3), ..on_the_clock(2_000, 0, None) };
+    assert_waits_for("ponderhit", SearchControl::ponderhit, middlegame(), limits, true);
 }
 
 #[test]
 fn ponderhit_during_a_long_search_applies_the_clock() {
     // Without a depth limit the search runs until the clock (started at ponderhit) runs out.
-    let pos = Position::from_fen(MIDDLEGAME).expect("valid FEN");
+    let pos = middlegame();
     let (control, rx) = spawn_search(pos.clone(), on_the_clock(3_000, 0, None), true);
     std::thread::sleep(Duration::from_millis(20));
     control.ponderhit();
@@ -141,7 +146,7 @@ fn ponderhit_during_a_long_search_applies_the_clock() {
 
 #[test]
 fn time_limits_end_the_search() {
-    let pos = Position::from_fen(MIDDLEGAME).expect("valid FEN");
+    let pos = middlegame();
     for limits in [
         Limits { movetime: Some(50), ..Default::default() },
         on_the_clock(1_000, 0, None),
@@ -190,7 +195,7 @@ fn banmoves_and_searchmoves_restrict_the_root() {
 
 #[test]
 fn multipv_reports_distinct_lines_best_first() {
-    let pos = Position::from_fen(MIDDLEGAME).expect("valid FEN");
+    let pos = middlegame();
     let mut s = Searcher::new(MaterialEval);
     s.set_options(SearchOptions { multipv: 3, ..Default::default() });
     let mut seen = Collect::default();
@@ -241,7 +246,7 @@ fn reports_are_consistent_and_lines_legal() {
 
 #[test]
 fn probe_reads_the_root_entry() {
-    let pos = Position::from_fen(MIDDLEGAME).expect("valid FEN");
+    let pos = middlegame();
     // A small table, so that the search's entries show in the fill estimate (it samples the first buckets).
     let mut s = searcher(1);
     s.set_options(SearchOptions { hash_mb: 1, ..Default::default() });
@@ -259,7 +264,7 @@ fn probe_reads_the_root_entry() {
 
 #[test]
 fn two_threads_return_a_legal_move_and_count_all_nodes() {
-    let pos = Position::from_fen(MIDDLEGAME).expect("valid FEN");
+    let pos = middlegame();
     let mut s = searcher(2);
     let mut seen = Collect::default();
     let r =

@@ -2,32 +2,44 @@
 //! capture) have. Moves onto our own pieces do not count; each count indexes its own weight table, so the
 //! value of the first few moves can differ from the value of the last.
 
-use crate::params::{CANNON_MOBILITY, CANNON_TARGET, HORSE_MOBILITY, ROOK_MOBILITY, SLIDER_MOBILITY};
+use crate::params::{
+    CANNON_MOBILITY, CANNON_TARGET, HORSE_MOBILITY, HORSE_MOVES, ROOK_MOBILITY, SLIDER_MOBILITY,
+};
 use crate::reach::Reach;
 use crate::sink::Sink;
 use engine::attacks::{cannon_attacks, rook_attacks};
+use engine::bitboard::Bitboard;
 use engine::{Color, PieceKind, Position};
 
 /// Rook moves, captures included.
 #[inline(always)]
 pub fn rook_mobility<K: Sink>(pos: &Position, reach: &Reach, us: Color, sink: &mut K) {
-    let not_ours = !pos.color_pieces(us);
-    for (slot, moves) in reach.rook_slots().into_iter().enumerate() {
-        if slot < reach.rook_count() {
-            let n = (moves & not_ours).count() as usize;
-            sink.add(us, ROOK_MOBILITY + n.min(SLIDER_MOBILITY - 1), 1);
-        }
-    }
+    slot_mobility(pos, reach.rook_slots(), reach.rook_count(), us, ROOK_MOBILITY, SLIDER_MOBILITY, sink);
 }
 
 /// Horse moves with blocked legs taken into account (马怕蹩脚).
 #[inline(always)]
 pub fn horse_mobility<K: Sink>(pos: &Position, reach: &Reach, us: Color, sink: &mut K) {
+    slot_mobility(pos, reach.horse_slots(), reach.horse_count(), us, HORSE_MOBILITY, HORSE_MOVES, sink);
+}
+
+/// For each of the first `filled` slots, one weight from the table of `len` at `table`, indexed by the
+/// slot's moves that do not land on our own pieces (the last weight stands for that many or more).
+#[inline(always)]
+fn slot_mobility<K: Sink>(
+    pos: &Position,
+    slots: [Bitboard; 2],
+    filled: usize,
+    us: Color,
+    table: usize,
+    len: usize,
+    sink: &mut K,
+) {
     let not_ours = !pos.color_pieces(us);
-    for (slot, moves) in reach.horse_slots().into_iter().enumerate() {
-        if slot < reach.horse_count() {
+    for (slot, moves) in slots.into_iter().enumerate() {
+        if slot < filled {
             let n = (moves & not_ours).count() as usize;
-            sink.add(us, HORSE_MOBILITY + n, 1);
+            sink.add(us, table + n.min(len - 1), 1);
         }
     }
 }
