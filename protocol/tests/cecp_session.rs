@@ -4,6 +4,7 @@ mod support;
 
 use engine::Position;
 use support::engine_pipe::Engine;
+use support::networks::NetworkFiles;
 
 /// The start position as XBoard writes it in `setboard`: H, E letters and no castling or en-passant fields.
 const XB_START: &str = "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w 0 1";
@@ -233,21 +234,15 @@ fn game_ends_are_claimed_and_quit_ends_the_process() {
 fn evalfile_loads_a_network_and_refuses_a_bad_file_keeping_the_net() {
     let (mut e, features) = start();
     assert!(features.iter().any(|f| f.starts_with("feature option=\"EvalFile -file")), "{features:?}");
-    let dir = std::env::temp_dir().join(format!("chuhan-cecp-evalfile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap_or_else(|err| e.fail(&err.to_string()));
-    let good = eval::nnue::EMBEDDED_BYTES.to_vec();
-    let truncated = dir.join("truncated.nnue");
-    std::fs::write(&truncated, &good[..good.len() / 2]).unwrap_or_else(|err| e.fail(&err.to_string()));
-    for (path, why) in [(dir.join("missing.nnue"), "no network file"), (truncated, "truncated")] {
+    let nets = NetworkFiles::new("cecp-evalfile");
+    for (path, why) in [(nets.missing(), "no network file"), (nets.truncated(), "truncated")] {
         e.send(&format!("option EvalFile={}", path.display()));
         let lines = ping(&mut e, 1);
         assert_eq!(lines.len(), 1, "{lines:?}");
         assert!(lines[0].starts_with("Error (EvalFile ") && lines[0].contains(why), "{lines:?}");
         assert!(lines[0].contains(&format!("keeping {}", eval::nnue::EMBEDDED_NAME)), "{lines:?}");
     }
-    let copy = dir.join("copy.nnue");
-    std::fs::write(&copy, &good).unwrap_or_else(|err| e.fail(&err.to_string()));
-    e.send(&format!("option EvalFile={}", copy.display()));
+    e.send(&format!("option EvalFile={}", nets.copy().display()));
     let lines = ping(&mut e, 2);
     assert!(lines.len() == 1 && lines[0].starts_with("# EvalFile: loaded"), "{lines:?}");
     // The loaded network plays.
@@ -257,5 +252,4 @@ fn evalfile_loads_a_network_and_refuses_a_bad_file_keeping_the_net() {
     e.send("usermove h2e2");
     answers_h2e2(&mut e);
     e.send("quit");
-    let _ = std::fs::remove_dir_all(&dir);
 }

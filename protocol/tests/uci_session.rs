@@ -6,6 +6,7 @@ use engine::Position;
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use support::engine_pipe::{bestmove_parts, Engine};
+use support::networks::NetworkFiles;
 
 /// The two timing tests run alone so they do not compete with each other for the machine.
 static TIMING: Mutex<()> = Mutex::new(());
@@ -223,17 +224,12 @@ fn tune_options_are_hidden_but_work() {
 #[test]
 fn eval_options_switch_to_the_network_and_refuse_bad_files_keeping_the_net() {
     let mut e = start();
-    let dir = std::env::temp_dir().join(format!("chuhan-evalfile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap_or_else(|err| e.fail(&err.to_string()));
-    let good = eval::nnue::EMBEDDED_BYTES.to_vec();
-    let truncated = dir.join("truncated.nnue");
-    std::fs::write(&truncated, &good[..good.len() / 2]).unwrap_or_else(|err| e.fail(&err.to_string()));
-    let mut wrong_version = good.clone();
+    let nets = NetworkFiles::new("evalfile");
+    let mut wrong_version = eval::nnue::EMBEDDED_BYTES.to_vec();
     wrong_version[8] = 9;
-    let versioned = dir.join("version.nnue");
-    std::fs::write(&versioned, &wrong_version).unwrap_or_else(|err| e.fail(&err.to_string()));
+    let versioned = nets.write("version.nnue", &wrong_version);
     for (path, why) in
-        [(dir.join("missing.nnue"), "no network file"), (truncated, "truncated"), (versioned, "version 9")]
+        [(nets.missing(), "no network file"), (nets.truncated(), "truncated"), (versioned, "version 9")]
     {
         e.send(&format!("setoption name EvalFile value {}", path.display()));
         let lines = e.sync();
@@ -241,9 +237,7 @@ fn eval_options_switch_to_the_network_and_refuse_bad_files_keeping_the_net() {
         assert!(lines[0].starts_with("info string EvalFile ") && lines[0].contains(why), "{lines:?}");
         assert!(lines[0].ends_with(&format!("keeping {}", eval::nnue::EMBEDDED_NAME)), "{lines:?}");
     }
-    let copy = dir.join("copy.nnue");
-    std::fs::write(&copy, &good).unwrap_or_else(|err| e.fail(&err.to_string()));
-    e.send(&format!("setoption name EvalFile value {}", copy.display()));
+    e.send(&format!("setoption name EvalFile value {}", nets.copy().display()));
     let lines = e.sync();
     assert!(lines.len() == 1 && lines[0].starts_with("info string EvalFile: loaded"), "{lines:?}");
     e.send("setoption name Eval value nnue");
@@ -256,5 +250,4 @@ fn eval_options_switch_to_the_network_and_refuse_bad_files_keeping_the_net() {
     let lines = e.sync();
     assert!(lines.iter().any(|l| l.starts_with("NNUE evaluation (") && l.contains("copy.nnue")), "{lines:?}");
     e.quit();
-    let _ = std::fs::remove_dir_all(&dir);
 }
