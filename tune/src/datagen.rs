@@ -11,6 +11,7 @@
 //! Every game is judged by `engine::rules` through [`crate::selfplay::play`] (mate, stalemate, the 棋例,
 //! the move limit), with win adjudication when both sides' scores agree for several plies.
 
+use crate::files::{create_parent, FileError};
 use crate::gamefile::{self, GameFileError, GameRecord};
 use crate::selfplay::{self, Adjudication, GameConfig};
 use engine::random::{random_plies, Rng};
@@ -129,12 +130,8 @@ pub struct DatagenSummary {
 pub enum DatagenError {
     /// No opening lines to start games from.
     NoOpenings,
-    /// The game file's directory could not be created.
-    Create(PathBuf, io::Error),
-    /// The game file could not be opened.
-    Open(PathBuf, io::Error),
-    /// The game file could not be read.
-    Read(PathBuf, io::Error),
+    /// The game file (or its folder) could not be created, opened or read.
+    File(FileError),
     /// The game file holds something other than whole games.
     GameFile(PathBuf, GameFileError),
     /// Writing the game file failed.
@@ -149,9 +146,7 @@ impl fmt::Display for DatagenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DatagenError::NoOpenings => f.write_str("no openings"),
-            DatagenError::Create(dir, e) => write!(f, "cannot create {}: {e}", dir.display()),
-            DatagenError::Open(path, e) => write!(f, "cannot open {}: {e}", path.display()),
-            DatagenError::Read(path, e) => write!(f, "cannot read {}: {e}", path.display()),
+            DatagenError::File(e) => write!(f, "{e}"),
             DatagenError::GameFile(path, e) => write!(f, "{}: {e}", path.display()),
             DatagenError::Write(e) => write!(f, "{e}"),
             DatagenError::Shard(text) => write!(f, "--shard '{text}' is not I/N with 1 <= I <= N"),
@@ -164,12 +159,16 @@ impl std::error::Error for DatagenError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             DatagenError::NoOpenings | DatagenError::Shard(_) | DatagenError::NoInputs => None,
-            DatagenError::Create(_, e)
-            | DatagenError::Open(_, e)
-            | DatagenError::Read(_, e)
-            | DatagenError::Write(e) => Some(e),
+            DatagenError::File(e) => Some(e),
+            DatagenError::Write(e) => Some(e),
             DatagenError::GameFile(_, e) => Some(e),
         }
+    }
+}
+
+impl From<FileError> for DatagenError {
+    fn from(e: FileError) -> Self {
+        DatagenError::File(e)
     }
 }
 
@@ -209,18 +208,16 @@ pub fn play_game<E: Evaluate>(
 /// games already in it. A game cut short by an interrupted run is removed.
 fn open_for_append(config: &DatagenConfig) -> Result<(std::fs::File, usize), DatagenError> {
     let path = &config.out;
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| DatagenError::Create(dir.to_path_buf(), e))?;
-    }
+    create_parent(path)?;
     let mut file = OpenOptions::new()
         .read(true)
         .write(true)
         .create(true)
         .truncate(false)
         .open(path)
-        .map_err(|e| DatagenError::Open(path.clone(), e))?;
+        .map_err(FileError::on("open", path))?;
     let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes).map_err(|e| DatagenError::Read(path.clone(), e))?;
+    file.read_to_end(&mut bytes).map_err(FileError::on("read", path))?;
     if bytes.is_empty() {
         gamefile::write_header(&mut file).map_err(DatagenError::Write)?;
         return Ok((file, 0));
@@ -341,12 +338,8 @@ pub fn merge(inputs: &[PathBuf], out: &std::path::Path) -> Result<MergeSummary, 
             gamefile::read_games(path).map_err(|e| DatagenError::GameFile(path.clone(), e))?.into_iter(),
         );
     }
-    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| DatagenError::Create(dir.to_path_buf(), e))?;
-    }
-    let mut writer = std::io::BufWriter::new(
-        std::fs::File::create(out).map_err(|e| DatagenError::Open(out.to_path_buf(), e))?,
-    );
+    create_parent(out)?;
+    let mut writer = std::io::BufWriter::new(std::fs::File::create(out).map_err(FileError::on("open", out))?);
     gamefile::write_header(&mut writer).map_err(DatagenError::Write)?;
     let mut seen = std::collections::HashSet::new();
     let mut summary = MergeSummary::default();

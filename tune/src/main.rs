@@ -21,12 +21,13 @@ use eval::weights::WEIGHTS;
 use eval::{Evaluator, MgEg};
 use rayon::prelude::*;
 use std::fmt;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 use tune::datagen::{self, DatagenConfig, DatagenError};
+use tune::files::{create_parent, FileError};
 use tune::gamefile::{self, GameFileError};
 use tune::nnue::{Dataset, TrainConfig};
 use tune::selfplay::{play, Adjudication, GameConfig};
@@ -293,12 +294,8 @@ impl Evaluate for AnyEval {
 /// Why a command failed; printed after `chuhan-tune: `.
 #[derive(Debug)]
 enum TuneError {
-    /// A file could not be read.
-    Read(PathBuf, io::Error),
-    /// A directory could not be created.
-    Create(PathBuf, io::Error),
-    /// A file could not be written.
-    Write(PathBuf, io::Error),
+    /// A file could not be read or written, or a folder created.
+    File(FileError),
     /// A weights file that is not a weights source of this layout.
     Weights(PathBuf, SourceError),
     /// A weights file with the wrong number of weights for the evaluation.
@@ -328,9 +325,7 @@ enum TuneError {
 impl fmt::Display for TuneError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TuneError::Read(path, e) => write!(f, "cannot read {}: {e}", path.display()),
-            TuneError::Create(dir, e) => write!(f, "cannot create {}: {e}", dir.display()),
-            TuneError::Write(path, e) => write!(f, "cannot write {}: {e}", path.display()),
+            TuneError::File(e) => write!(f, "{e}"),
             TuneError::Weights(path, e) => write!(f, "{}: {e}", path.display()),
             TuneError::WeightCount(path) => write!(f, "{path}: wrong weight count"),
             TuneError::Pool(e) => write!(f, "{e}"),
@@ -350,7 +345,7 @@ impl fmt::Display for TuneError {
 impl std::error::Error for TuneError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            TuneError::Read(_, e) | TuneError::Create(_, e) | TuneError::Write(_, e) => Some(e),
+            TuneError::File(e) => Some(e),
             TuneError::Weights(_, e) => Some(e),
             TuneError::Pool(e) => Some(e),
             TuneError::Openings(e) => Some(e),
@@ -367,26 +362,23 @@ impl std::error::Error for TuneError {
     }
 }
 
-impl From<OpeningError> for TuneError {
-    fn from(e: OpeningError) -> Self {
-        TuneError::Openings(e)
-    }
+/// `From` for the variants that only wrap another error, so that `?` converts it.
+macro_rules! wrapped_errors {
+    ($($source:ty => $variant:ident),* $(,)?) => {
+        $(
+            impl From<$source> for TuneError {
+                fn from(e: $source) -> Self {
+                    TuneError::$variant(e)
+                }
+            }
+        )*
+    };
 }
 
-impl From<DatagenError> for TuneError {
-    fn from(e: DatagenError) -> Self {
-        TuneError::Datagen(e)
-    }
-}
-
-impl From<SpsaError> for TuneError {
-    fn from(e: SpsaError) -> Self {
-        TuneError::Spsa(e)
-    }
-}
+wrapped_errors!(OpeningError => Openings, DatagenError => Datagen, FileError => File, SpsaError => Spsa);
 
 fn read_weights(path: &Path) -> Result<Vec<MgEg>, TuneError> {
-    let text = std::fs::read_to_string(path).map_err(|e| TuneError::Read(path.to_path_buf(), e))?;
+    let text = std::fs::read_to_string(path).map_err(FileError::on("read", path))?;
     source::parse(&text).map_err(|e| TuneError::Weights(path.to_path_buf(), e))
 }
 
@@ -404,10 +396,9 @@ fn parse_eval(spec: &str) -> Result<AnyEval, TuneError> {
 }
 
 fn write_file(path: &Path, text: &str) -> Result<(), TuneError> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| TuneError::Create(dir.to_path_buf(), e))?;
-    }
-    std::fs::write(path, text).map_err(|e| TuneError::Write(path.to_path_buf(), e))
+    create_parent(path)?;
+    std::fs::write(path, text).map_err(FileError::on("write", path))?;
+    Ok(())
 }
 
 fn pool(threads: usize) -> Result<rayon::ThreadPool, TuneError> {
@@ -503,7 +494,7 @@ fn run_tune(data: &Path, weights: Option<&Path>, out: &Path, config: &TexelConfi
         Some(p) => read_weights(p)?,
         None => WEIGHTS.to_vec(),
     };
-    let text = std::fs::read_to_string(data).map_err(|e| TuneError::Read(data.to_path_buf(), e))?;
+    let text = std::fs::read_to_string(data).map_err(FileError::on("read", data))?;
     let samples = load(&text, &start_weights).map_err(|e| TuneError::Data(data.to_path_buf(), e))?;
     if samples.is_empty() {
         return Err(TuneError::NoPositions(data.to_path_buf()));
@@ -571,12 +562,10 @@ fn run_train(data: &[PathBuf], out: &Path, config: &TrainConfig, threads: usize)
         }
         let outcome = tune::nnue::train(&dataset, config, |line| eprintln!("{line}"));
         let net = &outcome.network;
-        if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| TuneError::Create(dir.to_path_buf(), e))?;
-        }
+        create_parent(out)?;
         let named = out.with_file_name(format!("chuhan-{:08x}.nnue", net.checksum() >> 32));
         for path in [out, named.as_path()] {
-            eval::nnue::file::save(net, path).map_err(|e| TuneError::Write(path.to_path_buf(), e))?;
+            eval::nnue::file::save(net, path).map_err(FileError::on("write", path))?;
         }
         let (train_loss, valid_loss) =
             outcome.losses.get(outcome.best_epoch.saturating_sub(1)).copied().unwrap_or((0.0, 0.0));
