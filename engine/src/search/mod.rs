@@ -385,14 +385,12 @@ impl<E: Evaluate> Searcher<E> {
     /// The thread count takes effect at the next search.
     pub fn set_options(&mut self, options: SearchOptions) {
         self.wait();
-        if options.hash_mb != self.options.hash_mb {
-            match Arc::get_mut(&mut self.tt) {
-                Some(tt) => tt.resize(options.hash_mb),
-                None => self.tt = Arc::new(TranspositionTable::new(options.hash_mb)),
-            }
-        }
+        let resize = (options.hash_mb != self.options.hash_mb).then_some(options.hash_mb);
         self.histories.resize_with(options.threads.max(1), Histories::new);
         self.options = options;
+        if let Some(mb) = resize {
+            self.table().resize(mb);
+        }
     }
 
     /// The tunable numbers in use.
