@@ -50,6 +50,9 @@ pub struct Finished {
     pub decision: Decision,
     /// Whether the listener was given it (false when the search was abandoned first).
     pub delivered: bool,
+    /// What the user should know about settings applied once the search was collected (a `Hash`
+    /// changed during the search that had to be cut).
+    pub notes: Vec<Note>,
 }
 
 /// One `go`.
@@ -377,8 +380,8 @@ impl Engine {
     /// still answers). Returns the notes of settings applied now.
     pub fn go(&mut self, request: GoRequest, listener: Box<dyn Listener>) -> Vec<Note> {
         self.stop();
-        self.wait();
-        let notes = self.sync();
+        let mut notes = self.wait().map(|f| f.notes).unwrap_or_default();
+        notes.extend(self.sync());
         let limits = self.limits_with(request.limits);
         let control = Arc::new(SearchControl::new());
         control.reset(request.ponder);
@@ -410,7 +413,7 @@ impl Engine {
             }
             drop(abandoned);
             *shared.decision.lock().unwrap_or_else(PoisonError::into_inner) =
-                Some(Finished { decision, delivered });
+                Some(Finished { decision, delivered, notes: Vec::new() });
         };
         let infinite = limits.infinite;
         self.searcher.start(&self.pos, &limits, Box::new(reporter), Arc::clone(&control), done);
@@ -449,6 +452,7 @@ impl Engine {
 
     /// Collects the search if it has finished (or has answered and is about to); never waits for one that
     /// is still thinking.
+    #[must_use = "a finished search carries notes for the user"]
     pub fn poll(&mut self) -> Option<Finished> {
         let running = self.running.as_ref()?;
         if running.answer.answered.load(Ordering::SeqCst) || self.searcher.poll() {
@@ -458,16 +462,18 @@ impl Engine {
     }
 
     /// Waits for the running search to end by itself (it must be stopped first unless it will) and
-    /// collects it; then applies settings changed meanwhile.
+    /// collects it; then applies settings changed meanwhile, with their notes.
+    #[must_use = "a finished search carries notes for the user"]
     pub fn wait(&mut self) -> Option<Finished> {
         let running = self.running.take()?;
         self.searcher.wait();
         let finished = running.answer.decision.lock().unwrap_or_else(PoisonError::into_inner).take();
-        self.sync();
-        finished
+        let notes = self.sync();
+        finished.map(|f| Finished { notes, ..f })
     }
 
     /// Stops the running search without letting it answer if it has not yet, and collects it.
+    #[must_use = "a finished search carries notes for the user"]
     pub fn abandon(&mut self) -> Option<Finished> {
         let running = self.running.as_ref()?;
         *running.answer.abandoned.lock().unwrap_or_else(PoisonError::into_inner) = true;

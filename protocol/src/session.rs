@@ -170,7 +170,9 @@ impl Session {
 
     /// Collects a finished search or tool.
     fn reap(&mut self) {
-        self.engine.poll();
+        if let Some(finished) = self.engine.poll() {
+            self.notes(finished.notes);
+        }
         if self.tool.as_ref().is_some_and(|h| h.is_finished()) {
             self.wait_for_tool();
         }
@@ -186,7 +188,9 @@ impl Session {
     /// stopped.
     fn stop_and_wait(&mut self) {
         self.engine.stop();
-        self.engine.wait();
+        if let Some(finished) = self.engine.wait() {
+            self.notes(finished.notes);
+        }
         self.wait_for_tool();
     }
 

@@ -77,21 +77,13 @@ fn reported_time(lines: &[String]) -> u64 {
         .unwrap_or(0)
 }
 
-/// MiB the engine may use for its table on this machine, if it can tell (Linux: MemAvailable less an eighth
-/// of MemTotal, at least 256 MiB; the same rule as `engine::search::tt_size`).
-fn hash_room_mb() -> Option<usize> {
-    let info = engine::memory::mem_info()?;
-    let total_mb = (info.total >> 20) as usize;
-    Some(((info.available >> 20) as usize).saturating_sub(engine::search::tt_size::reserve_mb(total_mb)))
-}
-
 #[test]
 fn a_hash_larger_than_the_machine_is_cut_to_fit_said_and_quick() {
     for dialect in ["uci", "ucci"] {
         let mut e = start(dialect);
         let name = if dialect == "ucci" { "hashsize" } else { "Hash" };
         let (lines, took) = timed_sync(&mut e, &setoption(dialect, name, "65536"));
-        let fits = hash_room_mb().is_some_and(|room| room >= 65_536 + 1024);
+        let fits = support::hash_room_mb().is_some_and(|room| room >= 65_536 + 1024);
         if fits {
             // A machine this big gets what was asked, silently.
             assert_eq!(lines, Vec::<String>::new(), "{dialect}");

@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 use support::engine_pipe::{bestmove_parts, Engine};
 use support::networks::NetworkFiles;
 
-/// The two timing tests run alone so they do not compete with each other for the machine.
+/// The timing tests (and the infinite search that would slow them) run alone, so they do not compete with
+/// each other for the machine.
 static TIMING: Mutex<()> = Mutex::new(());
 
 fn start() -> Engine {
@@ -180,11 +181,29 @@ fn movetime_200_answers_between_150_and_400_ms() {
     e.quit();
 }
 
-#[test]
-fn stop_after_go_infinite_answers_within_100_ms() {
-    let (_alone, mut e) = start_alone();
+/// Starts an engine alone (see [`start_alone`]) on an infinite search from the start position, which has
+/// reported once.
+fn start_infinite() -> (MutexGuard<'static, ()>, Engine) {
+    let (alone, mut e) = start_alone();
     e.send("go infinite");
     e.until("info from the infinite search", |l| l.starts_with("info depth"));
+    (alone, e)
+}
+
+/// Sends `stop` to a search from the start position and checks it answers a legal move; returns how long
+/// the answer took.
+fn stop_answers(e: &mut Engine) -> Duration {
+    let start = Instant::now();
+    e.send("stop");
+    let line = e.expect("bestmove");
+    let took = start.elapsed();
+    assert_legal(e, &[], &bestmove_parts(&line).0.unwrap_or_else(|| e.fail("no move")));
+    took
+}
+
+#[test]
+fn stop_after_go_infinite_answers_within_100_ms() {
+    let (_alone, mut e) = start_infinite();
     std::thread::sleep(Duration::from_millis(200));
     // Drain what the search printed meanwhile, so the clock measures only the answer to stop.
     while let Some(l) = e.recv(Duration::from_millis(1)) {
@@ -192,12 +211,29 @@ fn stop_after_go_infinite_answers_within_100_ms() {
             e.fail("bestmove before stop in an infinite search");
         }
     }
-    let start = Instant::now();
-    e.send("stop");
-    let line = e.expect("bestmove");
-    let took = start.elapsed();
-    assert_legal(&e, &[], &bestmove_parts(&line).0.unwrap_or_else(|| e.fail("no move")));
+    let took = stop_answers(&mut e);
     assert!(took <= Duration::from_millis(100), "stop answered after {took:?}");
+    e.quit();
+}
+
+#[test]
+fn a_hash_cut_while_searching_is_said_once_the_search_is_collected() {
+    // Alone: the infinite search would take the machine from the timing tests.
+    let (_alone, mut e) = start_infinite();
+    // The table changes when the search is over, so nothing is said yet.
+    e.send("setoption name Hash value 65536");
+    let lines = e.sync();
+    let note = "info string Hash: using ";
+    assert!(!lines.iter().any(|l| l.starts_with(note)), "{lines:?}");
+    stop_answers(&mut e);
+    let lines = e.sync();
+    let noted: Vec<&String> = lines.iter().filter(|l| l.starts_with(note)).collect();
+    if support::hash_room_mb().is_some_and(|room| room >= 65_536 + 1024) {
+        // A machine this big gets what was asked, silently.
+        assert!(noted.is_empty(), "{lines:?}");
+    } else {
+        assert!(noted.len() == 1 && noted[0].contains("instead of 65536 MiB"), "{lines:?}");
+    }
     e.quit();
 }
 

@@ -249,15 +249,19 @@ impl Game {
 
     fn set_option(&mut self, name: &str, value: Option<&str>, line: &str) {
         match self.engine.set_option(name, value) {
-            Ok(notes) => {
-                for note in notes {
-                    if let Note::EvalFile(text) = note {
-                        self.out.line(&format::debug(&text));
-                    }
-                }
-            }
+            Ok(notes) => self.notes(notes),
             Err(EngineError::Option(e)) => self.error(&e.to_string(), line),
             Err(e) => self.error(&e.to_string(), line),
+        }
+    }
+
+    /// Shows the notes CECP shows: a loaded network, as a debug line; the threads and hash notes are
+    /// not shown.
+    fn notes(&self, notes: Vec<Note>) {
+        for note in notes {
+            if let Note::EvalFile(text) = note {
+                self.out.line(&format::debug(&text));
+            }
         }
     }
 
@@ -375,7 +379,8 @@ impl Game {
         if purpose == Purpose::Move {
             self.draw_offered = false;
         }
-        self.engine.go(request, Box::new(thinking));
+        let notes = self.engine.go(request, Box::new(thinking));
+        self.notes(notes);
         self.job = Some(purpose);
     }
 
@@ -391,6 +396,7 @@ impl Game {
 
     /// Takes in what a finished search printed: its move is part of the game; a resignation ends it.
     fn take_in(&mut self, finished: crate::facade::Finished) {
+        self.notes(finished.notes);
         let purpose = self.job.take();
         if purpose != Some(Purpose::Move) || !finished.delivered {
             return;

@@ -17,3 +17,11 @@ pub fn chuhan() -> &'static Path {
 pub fn test_engine() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_chuhan-test-engine"))
 }
+
+/// MiB the engine may use for its table on this machine, if it can tell (Linux: MemAvailable less an eighth
+/// of MemTotal, at least 256 MiB; the same rule as `engine::search::tt_size`).
+pub fn hash_room_mb() -> Option<usize> {
+    let info = engine::memory::mem_info()?;
+    let total_mb = (info.total >> 20) as usize;
+    Some(((info.available >> 20) as usize).saturating_sub(engine::search::tt_size::reserve_mb(total_mb)))
+}
