@@ -287,7 +287,7 @@ impl Session {
             let eval = self.engine.eval_choice().evaluator().evaluate(pos);
             return self.out.lines([format::static_eval(dialect, eval), format::NOBESTMOVE.to_string()]);
         }
-        let limits = limits_for(&go, pos, self.engine.settings(), searchmoves, Vec::new());
+        let limits = limits_for(&go, pos, self.engine.settings(), searchmoves);
         let request = GoRequest { limits, ponder: go.ponder, draw_offered: go.draw };
         let listener = ProtocolListener {
             out: self.out.clone(),
@@ -303,13 +303,7 @@ impl Session {
 /// The search limits for `go` in `pos`: times in milliseconds whatever the dialect's units (UCCI's are
 /// seconds unless `usemillisec` is on), the mover's clock picked from UCI's two, the depth capped for
 /// weakened play, and "think until stopped" when nothing limits the search.
-pub fn limits_for(
-    go: &Go,
-    pos: &Position,
-    settings: &Settings,
-    searchmoves: Vec<Move>,
-    banmoves: Vec<Move>,
-) -> Limits {
+pub fn limits_for(go: &Go, pos: &Position, settings: &Settings, searchmoves: Vec<Move>) -> Limits {
     let to_ms = |v: f64| {
         let ms = if settings.use_millisec { v } else { v * 1000.0 };
         ms.round().clamp(0.0, u64::MAX as f64) as u64
@@ -344,7 +338,8 @@ pub fn limits_for(
         clock,
         infinite: go.infinite || go.has_no_limit(),
         searchmoves,
-        banmoves,
+        // The engine keeps the banned moves (UCCI `banmoves`) and adds them at `go`.
+        banmoves: Vec::new(),
     }
 }
 
@@ -431,12 +426,12 @@ mod tests {
         let pos = Position::startpos();
         let mut settings = Settings::default();
         let g = go("go time 300 increment 2.5 opptime 10", Dialect::Ucci);
-        let l = limits_for(&g, &pos, &settings, vec![], vec![]);
+        let l = limits_for(&g, &pos, &settings, vec![]);
         assert_eq!(l.clock, Some(Clock { remaining_ms: 300_000, increment_ms: 2_500, movestogo: None }));
         assert!(!l.infinite);
         settings.use_millisec = true;
         let g = go("go time 60000 movestogo 30", Dialect::Ucci);
-        let l = limits_for(&g, &pos, &settings, vec![], vec![]);
+        let l = limits_for(&g, &pos, &settings, vec![]);
         assert_eq!(l.clock, Some(Clock { remaining_ms: 60_000, increment_ms: 0, movestogo: Some(30) }));
     }
 
@@ -445,10 +440,10 @@ mod tests {
         let settings = Settings::default();
         let g = go("go wtime 1000 btime -20 winc 10 binc 20 movestogo 0", Dialect::Uci);
         let red = Position::startpos();
-        let l = limits_for(&g, &red, &settings, vec![], vec![]);
+        let l = limits_for(&g, &red, &settings, vec![]);
         assert_eq!(l.clock, Some(Clock { remaining_ms: 1000, increment_ms: 10, movestogo: None }));
         let black = Position::from_fen(&engine::position::START_FEN.replace(" w ", " b ")).unwrap();
-        let l = limits_for(&g, &black, &settings, vec![], vec![]);
+        let l = limits_for(&g, &black, &settings, vec![]);
         assert_eq!(l.clock, Some(Clock { remaining_ms: 0, increment_ms: 20, movestogo: None }));
     }
 
@@ -456,19 +451,14 @@ mod tests {
     fn no_limit_means_infinite_and_weak_play_caps_depth() {
         let pos = Position::startpos();
         let mut settings = Settings::default();
-        assert!(limits_for(&go("go", Dialect::Uci), &pos, &settings, vec![], vec![]).infinite);
-        assert!(limits_for(&go("go ponder", Dialect::Uci), &pos, &settings, vec![], vec![]).infinite);
-        assert!(
-            !limits_for(&go("go ponder movetime 5", Dialect::Uci), &pos, &settings, vec![], vec![]).infinite
-        );
-        assert_eq!(
-            limits_for(&go("go depth 0", Dialect::Uci), &pos, &settings, vec![], vec![]).depth,
-            Some(1)
-        );
+        assert!(limits_for(&go("go", Dialect::Uci), &pos, &settings, vec![]).infinite);
+        assert!(limits_for(&go("go ponder", Dialect::Uci), &pos, &settings, vec![]).infinite);
+        assert!(!limits_for(&go("go ponder movetime 5", Dialect::Uci), &pos, &settings, vec![]).infinite);
+        assert_eq!(limits_for(&go("go depth 0", Dialect::Uci), &pos, &settings, vec![]).depth, Some(1));
         settings.skill_level = 0;
-        let l = limits_for(&go("go depth 30", Dialect::Uci), &pos, &settings, vec![], vec![]);
+        let l = limits_for(&go("go depth 30", Dialect::Uci), &pos, &settings, vec![]);
         assert_eq!(l.depth, Some(2));
-        let l = limits_for(&go("go movetime 100", Dialect::Uci), &pos, &settings, vec![], vec![]);
+        let l = limits_for(&go("go movetime 100", Dialect::Uci), &pos, &settings, vec![]);
         assert_eq!((l.depth, l.movetime), (Some(2), Some(100)));
     }
 
