@@ -17,6 +17,7 @@ use crate::movegen::MoveList;
 use crate::position::Position;
 use crate::types::{Move, Piece, PieceKind};
 use crate::zobrist::{piece_key, SIDE_KEY};
+use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 
 /// Nodes between two looks at the stop flag, the clock and the shared node count.
@@ -285,18 +286,10 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         if depth <= 0 {
             return self.qsearch::<PV>(alpha, beta, ply);
         }
-        if self.poll() {
-            return 0;
-        }
-        if PV {
-            self.pv_len[ply] = ply;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        let in_check = self.pos.in_check();
-
-        if let Some(score) = self.game_end_score(ply, in_check) {
-            return score;
-        }
+        let in_check = match self.enter_node::<PV>(ply) {
+            ControlFlow::Continue(in_check) => in_check,
+            ControlFlow::Break(score) => return score,
+        };
 
         // Mate distance pruning: no line from here can beat a mate already found nearer the root.
         alpha = alpha.max(-MATE + ply as i32);
@@ -641,6 +634,25 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         best
     }
 
+    /// What every node (full or quiescent) does first: stops when told (`Break(0)`), opens the PV at
+    /// `ply`, and scores a game already over (`Break(score)`); otherwise says whether the side to move is
+    /// in check.
+    #[inline(always)]
+    fn enter_node<const PV: bool>(&mut self, ply: usize) -> ControlFlow<i32, bool> {
+        if self.poll() {
+            return ControlFlow::Break(0);
+        }
+        if PV {
+            self.pv_len[ply] = ply;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = self.pos.in_check();
+        match self.game_end_score(ply, in_check) {
+            Some(score) => ControlFlow::Break(score),
+            None => ControlFlow::Continue(in_check),
+        }
+    }
+
     /// The score of a line that ends here whatever is searched: the 120-ply limit (a side with no legal move
     /// still loses), a repetition judged by the 棋例, or the end of the search stack.
     #[inline(always)]
@@ -660,17 +672,10 @@ impl<'a, E: Evaluate> Worker<'a, E> {
     /// Quiescence: stand pat or improve by captures (all evasions when in check), so the evaluation is
     /// only trusted in quiet positions.
     fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        if self.poll() {
-            return 0;
-        }
-        if PV {
-            self.pv_len[ply] = ply;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        let in_check = self.pos.in_check();
-        if let Some(score) = self.game_end_score(ply, in_check) {
-            return score;
-        }
+        let in_check = match self.enter_node::<PV>(ply) {
+            ControlFlow::Continue(in_check) => in_check,
+            ControlFlow::Break(score) => return score,
+        };
 
         let key = self.pos.key();
         let tt_data = self.tt.probe(key);
