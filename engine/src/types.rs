@@ -155,18 +155,19 @@ macro_rules! simple_enum {
     };
 }
 
-simple_enum! {
-    /// A side: Red moves first and sits on ranks 0-4.
-    #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-    pub enum Color {
-        /// The side that moves first (upper-case letters in FEN).
-        Red = 0,
-        /// The second side (lower-case letters in FEN).
-        Black = 1,
-    }
+/// A side: Red moves first and sits on ranks 0-4.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Color {
+    /// The side that moves first (upper-case letters in FEN).
+    Red = 0,
+    /// The second side (lower-case letters in FEN).
+    Black = 1,
 }
 
 impl Color {
+    /// Both colours, Red first.
+    pub const ALL: [Color; 2] = [Color::Red, Color::Black];
+
     /// Index 0 or 1.
     #[inline(always)]
     pub const fn index(self) -> usize {

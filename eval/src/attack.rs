@@ -73,7 +73,7 @@ pub fn horses_near_palace<K: Sink>(reach: &Reach, us: Color, sink: &mut K) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{term_count, weight_of};
+    use crate::testing::{term_count, term_counts, weight_of};
 
     #[test]
     fn pawn_in_the_palace_centre() {
@@ -86,7 +86,6 @@ mod tests {
 
     #[test]
     fn connected_rooks_doubled_cannons_and_horse_check_points() {
-        // Red: rooks a4 and a7 see each other; cannons e2 and e4 on Black's king file; horse on c8 (卧槽).
         // Red: rooks a7 and a4 see each other; cannons e4 and e2 on Black's king file (so Black is in
         // check); a horse on c8 (卧槽).
         let fen = "4k4/2N6/R8/9/9/R3C4/9/4C4/9/3K5 b - - 0 1";
@@ -105,7 +104,6 @@ mod tests {
     #[test]
     fn rooks_near_the_palace() {
         let fen = "5k3/9/9/9/9/9/9/9/9/3RK4 w - - 0 1";
-        assert_eq!(term_count(fen, Color::Red, ROOK_NEAR_PALACE), 1);
-        assert_eq!(term_count(fen, Color::Black, ROOK_NEAR_PALACE), 0);
+        assert_eq!(term_counts(fen, ROOK_NEAR_PALACE), [1, 0]);
     }
 }

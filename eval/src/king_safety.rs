@@ -149,7 +149,7 @@ fn elephants_connected(elephants: Bitboard, occ: Bitboard) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{term_count, weight_of};
+    use crate::testing::{term_count, term_counts, weight_of};
 
     /// The file in front of the king, read by walking it point by point.
     fn king_file_by_walking(pos: &Position, us: Color) -> KingFile {
@@ -226,16 +226,14 @@ mod tests {
     fn missing_advisors_fear_horses() {
         // Black lacks both advisors; Red has two horses.
         let fen = "4k4/9/4b4/9/9/9/9/4B4/4A4/1N1AK2N1 w - - 0 1";
-        assert_eq!(term_count(fen, Color::Black, MISSING_ADVISOR_VS_HORSE), 4);
-        assert_eq!(term_count(fen, Color::Red, MISSING_ADVISOR_VS_HORSE), 0);
+        assert_eq!(term_counts(fen, MISSING_ADVISOR_VS_HORSE), [0, 4]);
         assert!(weight_of(MISSING_ADVISOR_VS_HORSE).mg() < 0);
     }
 
     #[test]
     fn missing_elephants_fear_cannons() {
         let fen = "3aka3/9/9/9/9/9/9/1C5C1/9/3A1K3 w - - 0 1";
-        assert_eq!(term_count(fen, Color::Black, MISSING_ELEPHANT_VS_CANNON), 4);
-        assert_eq!(term_count(fen, Color::Red, MISSING_ELEPHANT_VS_CANNON), 0);
+        assert_eq!(term_counts(fen, MISSING_ELEPHANT_VS_CANNON), [0, 4]);
         assert!(weight_of(MISSING_ELEPHANT_VS_CANNON).mg() < 0);
     }
 
@@ -262,8 +260,7 @@ mod tests {
     fn empty_headed_cannon_and_aimed_cannon() {
         // Red cannon on e4 facing Black's king on e9 with nothing between: 空头炮.
         let empty_headed = "3aka3/9/9/9/9/4C4/9/9/9/3K5 w - - 0 1";
-        assert_eq!(term_count(empty_headed, Color::Red, EMPTY_HEADED_CANNON), 1);
-        assert_eq!(term_count(empty_headed, Color::Black, EMPTY_HEADED_CANNON), 0);
+        assert_eq!(term_counts(empty_headed, EMPTY_HEADED_CANNON), [1, 0]);
         // The classical central cannon: two screens (Black's advisor and pawn) before the king.
         let aimed = "3ak4/4a4/9/4p4/9/9/9/4C4/9/3K5 w - - 0 1";
         assert_eq!(term_count(aimed, Color::Red, CANNON_AIMED_AT_KING), 1);

@@ -17,12 +17,18 @@ impl Sink for Counter {
     }
 }
 
-/// How many times `color` scores weight `weight` in the position `fen` (full evaluation).
-pub fn term_count(fen: &str, color: Color, weight: usize) -> i32 {
+/// How many times each colour scores weight `weight` in the position `fen` (full evaluation), Red's count
+/// first.
+pub fn term_counts(fen: &str, weight: usize) -> [i32; 2] {
     let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("test FEN {fen}: {e}"));
     let mut counter = Counter(vec![[0; 2]; NUM_WEIGHTS]);
     evaluate_terms(&pos, &Evaluator::default(), &mut counter);
-    counter.0[weight][color.index()]
+    counter.0[weight]
+}
+
+/// How many times `color` scores weight `weight` in the position `fen` (full evaluation).
+pub fn term_count(fen: &str, color: Color, weight: usize) -> i32 {
+    term_counts(fen, weight)[color.index()]
 }
 
 /// The current value of weight `weight`.

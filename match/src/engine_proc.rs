@@ -184,26 +184,11 @@ impl EngineProcess {
         if let Some(stdout) = stdout {
             let log = log.clone();
             let name = spec.name.clone();
-            thread::spawn(move || {
-                let mut reader = BufReader::new(stdout);
-                let mut buf = Vec::new();
-                loop {
-                    buf.clear();
-                    match reader.read_until(b'\n', &mut buf) {
-                        Ok(0) | Err(_) => break,
-                        Ok(_) => {
-                            let at = Instant::now();
-                            let line =
-                                String::from_utf8_lossy(&buf).trim_end_matches(['\r', '\n']).to_string();
-                            if let Some(log) = &log {
-                                log.record(&name, "<", &line);
-                            }
-                            if tx.send((at, line)).is_err() {
-                                break;
-                            }
-                        }
-                    }
+            read_lines(stdout, move |at, line| {
+                if let Some(log) = &log {
+                    log.record(&name, "<", &line);
                 }
+                tx.send((at, line)).is_ok()
             });
         }
         let mut engine = EngineProcess {
@@ -529,6 +514,32 @@ fn read_info<'a>(dialect: Dialect, words: impl Iterator<Item = &'a str>, reply: 
         }
         i += 1;
     }
+}
+
+/// Reads an engine's output line by line on a thread of its own, handing each line (its `\r\n` cut, bytes
+/// that are not UTF-8 replaced) with the moment it was read to `each`, until the end of the output, a read
+/// error, or `each` returning false.
+pub fn read_lines(
+    output: impl io::Read + Send + 'static,
+    mut each: impl FnMut(Instant, String) -> bool + Send + 'static,
+) -> thread::JoinHandle<()> {
+    thread::spawn(move || {
+        let mut reader = BufReader::new(output);
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match reader.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    let at = Instant::now();
+                    let line = String::from_utf8_lossy(&buf).trim_end_matches(['\r', '\n']).to_string();
+                    if !each(at, line) {
+                        break;
+                    }
+                }
+            }
+        }
+    })
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Drives the real `chuhan` binary over pipes the way a GUI does, for the protocol tests.
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -30,22 +30,7 @@ impl Engine {
         let stdout = child.stdout.take().expect("stdout");
         let stdin = child.stdin.take();
         let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => return,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).trim_end_matches(['\n', '\r']).to_string();
-                        if tx.send(line).is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
-        });
+        arena::engine_proc::read_lines(stdout, move |_, line| tx.send(line).is_ok());
         Engine { child, stdin, lines: rx, transcript: Vec::new() }
     }
 
