@@ -40,8 +40,13 @@ pub const EXIT_BAD_INPUT: u8 = 2;
 pub fn run(fen: Option<&str>, moves: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let start = match fen.map(str::trim) {
         None | Some("startpos") => Position::startpos(),
-        Some(text) => match Position::from_fen(text) {
-            Ok(p) => p,
+        Some(text) => match Position::from_composed_fen(text) {
+            Ok(c) => {
+                if let Some(w) = c.warning() {
+                    let _ = writeln!(err, "chuhan judge: {w}");
+                }
+                c.position
+            }
             Err(e) => {
                 let _ = writeln!(err, "chuhan judge: {e}");
                 return EXIT_BAD_INPUT;

@@ -258,3 +258,52 @@ fn eval_options_switch_to_the_network_and_refuse_bad_files_keeping_the_net() {
     e.quit();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A composed position (docs/rules.md, "Composed positions"): red pawns on b3 and on their own back rank
+/// (f0), where no game can bring them.
+const COMPOSED: &str = "3k5/9/9/9/9/9/1P7/9/9/4KP3 w - - 0 1";
+
+#[test]
+fn composed_positions_are_searched_after_one_warning() {
+    let mut e = start();
+    e.send(&format!("position fen {COMPOSED}"));
+    let lines = e.sync();
+    if lines.len() != 1 || !lines[0].starts_with("info string composed position") || !lines[0].contains("Pf0")
+    {
+        e.fail(&format!("expected one warning naming Pf0, got {lines:?}"));
+    }
+    let best = e.go("go depth 5").unwrap_or_else(|| e.fail("no move in a playable position"));
+    let pos = Position::from_composed_fen(COMPOSED).expect("playable").position;
+    if pos.parse_move(&best).is_err() {
+        e.fail(&format!("bestmove {best} is not legal in {COMPOSED}"));
+    }
+    e.quit();
+}
+
+#[test]
+fn a_refused_position_is_never_searched() {
+    let mut e = start();
+    e.send("position startpos moves h2e2");
+    for bad in [
+        // An elephant across the river, a move that is not legal, kings facing.
+        "position fen 3k5/9/9/9/4B4/9/9/9/9/3K5 w",
+        "position startpos moves h2e2 h2e2",
+        "position fen 4k4/9/9/9/9/9/9/9/9/4K4 w",
+    ] {
+        e.send(bad);
+        let lines = e.sync();
+        if lines.len() != 1 || !lines[0].starts_with("info string position rejected") {
+            e.fail(&format!("{bad}: expected one message, got {lines:?}"));
+        }
+        assert_eq!(e.go_line("go depth 3"), "bestmove (none)", "after {bad}");
+        assert_eq!(e.go_line("go infinite"), "bestmove (none)", "after {bad}");
+        // The last valid position is still the one shown.
+        e.send("d");
+        let shown = e.until("Checkers", |l| l.starts_with("Checkers:"));
+        assert!(shown.iter().any(|l| l.starts_with("Fen: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/")));
+        e.send("position startpos moves h2e2");
+        let best = e.go("go depth 3").unwrap_or_else(|| e.fail("no move after a valid position"));
+        assert_legal(&e, &["h2e2".to_string()], &best);
+    }
+    e.quit();
+}
