@@ -73,7 +73,7 @@ pub enum FenError {
     },
 }
 
-fn clip(s: &str) -> String {
+pub(crate) fn clip(s: &str) -> String {
     let mut t: String = s.chars().take(40).collect();
     if s.chars().count() > 40 {
         t.push_str("...");

@@ -387,6 +387,8 @@ impl Engine {
 
     fn limits_with(&self, mut limits: Limits) -> Limits {
         limits.banmoves = self.banmoves.clone();
+        // The rules in force when the search starts: a `setoption` during a search counts from the next.
+        limits.rules = self.settings.rules;
         limits
     }
 

@@ -363,6 +363,7 @@ pub fn limits_for(
         infinite: go.infinite || go.has_no_limit(),
         searchmoves,
         banmoves,
+        rules: settings.rules,
     }
 }
 

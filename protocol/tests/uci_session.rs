@@ -307,3 +307,55 @@ fn a_refused_position_is_never_searched() {
     }
     e.quit();
 }
+
+/// The scores of the search answering `go`, and its bestmove line.
+fn scores(e: &mut Engine, go: &str) -> (Vec<String>, String) {
+    e.send(go);
+    let mut lines = e.until("bestmove", |l| l.starts_with("bestmove"));
+    let best = lines.pop().unwrap_or_default();
+    let scores = lines
+        .iter()
+        .filter_map(|l| l.split(" score ").nth(1))
+        .map(|s| s.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+        .collect();
+    (scores, best)
+}
+
+#[test]
+fn rule_move_limit_and_variant_options() {
+    let mut e = Engine::spawn(support::chuhan());
+    let intro = e.handshake("uci", "uciok");
+    for line in [
+        "option name Rule type combo default chinese var chinese var asian var computer",
+        "option name Move Limit type spin default 60 min 0 max 1000",
+        "option name UCI_Variant type combo default xiangqi var xiangqi",
+    ] {
+        assert!(intro.iter().any(|l| l == line), "{line} missing: {intro:?}");
+    }
+    // Two rooks mate in two, but 119 plies have passed without a capture: under the 60-move limit every
+    // line is a draw; with no limit the rooks win.
+    let fen = "position fen 4k4/9/9/9/9/9/9/9/R8/R2K5 w - - 119 80";
+    e.send(fen);
+    let (drawn, _) = scores(&mut e, "go depth 5");
+    assert!(!drawn.is_empty() && drawn.iter().all(|s| s == "cp 0"), "{drawn:?}");
+    // Set during a search, the option counts from the next go.
+    e.send("go infinite");
+    e.send("setoption name Move Limit value 0");
+    e.send("stop");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove"));
+    assert!(lines.iter().filter(|l| l.contains(" score ")).all(|l| l.contains(" score cp 0 ")), "{lines:?}");
+    let (won, best) = scores(&mut e, "go depth 5");
+    assert!(won.last().is_some_and(|s| s != "cp 0"), "{won:?} {best}");
+    for bad in [
+        "setoption name Rule value sky",
+        "setoption name Move Limit value -1",
+        "setoption name UCI_Variant value chess",
+    ] {
+        e.send(bad);
+        let lines = e.sync();
+        assert!(lines.len() == 1 && lines[0].starts_with("info string option"), "{bad}: {lines:?}");
+    }
+    e.send("setoption name Rule value computer");
+    assert_eq!(e.sync(), Vec::<String>::new());
+    e.quit();
+}
