@@ -159,3 +159,75 @@ fn the_search_scores_a_cycle_by_the_rule_set_in_force() {
         assert_eq!(score(&pos, 4, set), Some(-mate + 4), "{set}");
     }
 }
+
+// ----- against Fairy-Stockfish -----
+
+/// Repetition cases of docs/rules.md (the families above and the Chinese cases of tests/judge.rs), for
+/// the comparison with pyffish.
+const DIFFERENTIAL: &[(&str, &str)] = &[
+    ("5k3/9/9/9/9/6n2/9/3KN3c/9/5C3 w - - 0 1", "e2f4 g4f2 f4e2 f2g4"),
+    ("5k3/9/9/9/9/9/9/9/9/3K2R2 w - - 0 1", "g0f0 f9e9 f0g0 e9f9"),
+    ("5k3/9/9/9/9/2n3R2/9/9/9/3K5 w - - 0 1", "g4g9 f9f8 g9g4 f8f9"),
+    ("3k5/9/3r5/4P4/9/9/9/3NN4/9/5K3 w - - 0 1", "e6d6 d7e7 d6e6 e7d7"),
+    ("5k3/6r2/9/9/6P1P/p1p6/9/9/R8/3K5 w - - 0 1", "a1c1 g8i8 c1a1 i8g8"),
+    ("5k3/9/6P2/6r2/9/9/9/4N4/9/3K1C3 w - - 0 1", "e2f4 g6f6 f4e2 f6g6"),
+    ("5k3/6R2/9/9/9/9/9/9/9/3K5 w - - 0 1", "g8g9 f9f8 g9g8 f8f9"),
+    ("1P7/9/5k3/9/9/9/9/1r6R/2C6/4K4 w - - 0 1", "i2i0 b2f2 i0i2 f2b2"),
+    ("5r2C/5P3/3k5/9/9/7R1/9/9/4K4/9 w - - 0 1", "e1e0 f9a9 e0e1 a9f9"),
+    ("5k3/9/9/9/9/5r2r/2N6/3A5/4A4/3K5 w - - 0 1", "c3d5 f4e4 d5c3 e4f4"),
+    ("5k3/9/9/9/9/1pn6/7r1/9/4R4/3K5 w - - 0 1", "e1c1 c4e3 c1e1 e3c4"),
+    ("5k3/4a4/3r1r3/9/9/9/9/3R5/4A4/4K4 w - - 0 1", "d2f2 f9f8 f2d2 f8f9"),
+    ("5k3/9/9/9/9/9/9/9/5c3/4K4 w - - 0 1", "e0e1 f1f0 e1e0 f0f1"),
+    ("3k5/9/3r5/4P4/9/9/9/9/9/5K3 w - - 0 1", "e6d6 d7e7 d6e6 e7d7"),
+    ("5k3/9/9/p1p6/9/R8/9/9/9/3K5 w - - 0 1", "a4c4 f9f8 c4a4 f8f9"),
+    ("5k3/9/9/9/9/p1p6/9/9/R8/3K5 w - - 0 1", "a1c1 f9f8 c1a1 f8f9"),
+    ("5k3/9/9/9/9/5r3/2N6/9/9/3K5 w - - 0 1", "c3d5 f4e4 d5c3 e4f4"),
+    ("3k5/9/9/n8/9/n3R4/9/9/9/4K4 w - - 0 1", "e4e6 d9d8 e6e4 d8d9"),
+];
+
+/// The Asian verdicts of chuhan's referee against Fairy-Stockfish's (pyffish, `scripts/rules_diff.py`), on
+/// every case: skipped, with a message, where python3 or pyffish is missing.
+#[test]
+fn asian_verdicts_agree_with_pyffish() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/rules_diff.py");
+    let child = Command::new("python3")
+        .arg(script)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let Ok(mut child) = child else {
+        eprintln!("asian_verdicts_agree_with_pyffish: skipped (no python3)");
+        return;
+    };
+    let input: String = DIFFERENTIAL.iter().map(|(f, c)| format!("{f}|{c}\n")).collect();
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    let out = child.wait_with_output().expect("python3 ran");
+    if out.status.code() == Some(3) {
+        eprintln!(
+            "asian_verdicts_agree_with_pyffish: skipped ({})",
+            String::from_utf8_lossy(&out.stderr).trim()
+        );
+        return;
+    }
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let theirs: Vec<String> = String::from_utf8_lossy(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(theirs.len(), DIFFERENTIAL.len());
+    let mut differ = Vec::new();
+    for ((fen, cycle), fsf) in DIFFERENTIAL.iter().zip(&theirs) {
+        let ours = repeat(fen, cycle, RuleSet::Asian).result.to_string();
+        if &ours != fsf {
+            differ.push(format!("{fen} | {cycle}: chuhan {ours}, pyffish {fsf}"));
+        }
+    }
+    eprintln!(
+        "asian rules: {} of {} cases agree with pyffish",
+        DIFFERENTIAL.len() - differ.len(),
+        DIFFERENTIAL.len()
+    );
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+}
