@@ -355,6 +355,8 @@ pub fn limits_for(
         (d, cap) => d.or(cap),
     };
     Limits {
+        // The facade sets them again at `go` (they count from the next search).
+        rules: settings.rules,
         depth,
         nodes: go.nodes,
         movetime: go.movetime,
@@ -363,7 +365,6 @@ pub fn limits_for(
         infinite: go.infinite || go.has_no_limit(),
         searchmoves,
         banmoves,
-        rules: settings.rules,
     }
 }
 
