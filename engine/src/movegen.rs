@@ -618,4 +618,41 @@ mod tests {
         }
         assert!(nodes > 100_000 && checks > 5_000 && double_checks > 50, "{nodes} nodes, {checks} checks");
     }
+
+    /// Composed positions (docs/rules.md, "Composed positions") with pawns where no game could put them:
+    /// on their own back rank, in their own palace, on odd files before the river.
+    const COMPOSED: [&str; 4] = [
+        "3k5/9/9/9/9/9/1P7/9/P8/4KP3 w - - 0 1",
+        "2Pak4/4a4/1p7/9/9/9/9/9/p3p4/3K5 b - - 0 1",
+        "r2ak1p2/4a4/2p6/9/9/2R6/1P7/9/4P4/3AKA3 w - - 0 1",
+        "3k1p3/3pp4/9/1p7/9/9/9/1C3n3/3PP4/4KA3 w - - 0 1",
+    ];
+
+    #[test]
+    fn composed_positions_agree_with_the_reference() {
+        let mut rng = crate::random::Rng::from_state(0x9e37_79b9_7f4a_7c15u64);
+        let mut walked = 0;
+        for fen in COMPOSED {
+            let start = Position::from_composed_fen(fen).expect("a playable composed FEN");
+            assert!(!start.unreachable.is_empty(), "{fen} should be a composition");
+            for _ in 0..8 {
+                let mut pos = start.position.clone();
+                for _ in 0..40 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    agrees(&pos);
+                    for &m in moves.iter() {
+                        pos.make_move(m);
+                        agrees(&pos);
+                        pos.unmake_move();
+                    }
+                    pos.make_move(moves[(rng.next_u64() % moves.len() as u64) as usize]);
+                    walked += 1;
+                }
+            }
+        }
+        assert!(walked > 200, "{walked}");
+    }
 }

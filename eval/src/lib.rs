@@ -366,4 +366,20 @@ mod tests {
         assert!(s > 4 * engine::evaluate::UNITS_PER_HORSE && s < EVAL_LIMIT, "{s}");
         assert_eq!(Evaluator::default().evaluate(&pos.flipped()), s);
     }
+
+    #[test]
+    fn composed_positions_evaluate_like_game_positions() {
+        // Pawns where no game could put them (their own back rank and palace, an odd file before the river):
+        // the fast path still equals the traced one, the flip is exact and the score stays in bounds.
+        for fen in ["3k5/9/9/9/9/9/1P7/9/P8/4KP3 w - - 0 1", "2Pak4/4a4/1p7/9/9/9/9/9/p3p4/3K5 b - - 0 1"] {
+            let pos = Position::from_composed_fen(fen).expect("a playable composed FEN").position;
+            for pos in [pos.clone(), pos.flipped(), pos.mirrored()] {
+                let by_terms = Evaluator::default().score_by_terms(&pos);
+                assert_eq!(full_score(&pos), by_terms, "{fen}");
+                let s = Evaluator::default().evaluate(&pos);
+                assert!(s.abs() < EVAL_LIMIT, "{fen}: {s}");
+                assert_eq!(Evaluator::default().evaluate(&pos.flipped()), s, "{fen}");
+            }
+        }
+    }
 }

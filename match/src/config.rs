@@ -1,6 +1,7 @@
 //! The match's command line: engine specifications, time controls and every other setting, parsed by hand
 //! because `--engine` takes a run of `key=value` words that clap cannot express without losing their order.
 
+use engine::rules::GameRules;
 pub use engine::Dialect;
 use std::fmt;
 use std::path::PathBuf;
@@ -208,6 +209,8 @@ pub struct MatchConfig {
     pub event: String,
     /// Play only this slice of the game list (`--shard I/N`).
     pub shard: Option<Shard>,
+    /// The rules the referee judges by (`--rules`, `--move-limit`), written in each PGN's header.
+    pub game_rules: GameRules,
 }
 
 /// One of N disjoint slices of a match's game list: game pair `p` of every pairing belongs to slice
@@ -341,6 +344,9 @@ Options:
   --draw movenumber=K movecount=M score=N   adjudicate a draw
   --resign movecount=M score=N              adjudicate a loss
   --max-plies N            adjudicate a draw after N plies
+  --rules chinese|asian|computer   the repetition rules the referee judges by (default chinese; in the
+                           PGN header; tell the engines with their own option, e.g. --each option.Rule=asian)
+  --move-limit N           moves without a capture that draw the game (default 60; 0: none)
   --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05   stop when the test decides (logistic Elo)
   --no-banmoves            do not tell engines which moves a repetition rule forbids (by default UCCI engines
                            get `banmoves`, UCI engines `go ... searchmoves` without them, as GUIs do)
@@ -376,6 +382,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ConfigError> {
         ban_forbidden: true,
         event: "chuhan match".to_string(),
         shard: None,
+        game_rules: GameRules::default(),
     };
 
     let mut words = Words::new(args);
@@ -422,6 +429,15 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, ConfigError> {
             "--sprt" => config.sprt = Some(parse_sprt(&opt, &words.key_values(&opt, inline.clone())?)?),
             "--engine-log" => config.log = Some(PathBuf::from(value(&mut words)?)),
             "--event" => config.event = value(&mut words)?,
+            "--rules" => {
+                let v = value(&mut words)?;
+                config.game_rules.set =
+                    v.parse().map_err(|_| ConfigError::BadValue(opt, v, "chinese, asian or computer"))?
+            }
+            "--move-limit" => {
+                config.game_rules.move_limit_plies =
+                    2 * number::<u32>(&opt, &value(&mut words)?)?.min(100_000)
+            }
             "--shard" => {
                 let v = value(&mut words)?;
                 config.shard =
@@ -786,6 +802,23 @@ mod tests {
         assert!(matches!(
             parse(&words("--engine cmd=a proto=cecp nodes=5 --engine cmd=b --depth 1")),
             Err(ConfigError::CecpNodes(_))
+        ));
+    }
+
+    #[test]
+    fn rules_and_move_limit_parse() {
+        use engine::rules::RuleSet;
+        let c = parse(&words("--engine cmd=a --engine cmd=b --depth 1")).expect("valid");
+        assert_eq!(c.game_rules, GameRules::default());
+        let c = parse(&words("--engine cmd=a --engine cmd=b --depth 1 --rules asian --move-limit 50"))
+            .expect("valid");
+        assert_eq!(c.game_rules, GameRules { set: RuleSet::Asian, move_limit_plies: 100 });
+        let c = parse(&words("--engine cmd=a --engine cmd=b --depth 1 --rules=computer --move-limit 0"))
+            .expect("valid");
+        assert_eq!(c.game_rules, GameRules { set: RuleSet::Computer, move_limit_plies: 0 });
+        assert!(matches!(
+            parse(&words("--engine cmd=a --engine cmd=b --depth 1 --rules sky")),
+            Err(ConfigError::BadValue(..))
         ));
     }
 }

@@ -167,6 +167,8 @@ pub struct Adjudication {
     /// Tell the mover which moves would lose by a repetition rule, as GUIs do (UCCI `banmoves`, UCI
     /// `searchmoves`). The referee still judges whatever is played.
     pub ban_forbidden: bool,
+    /// The rules the referee judges by (`--rules`, `--move-limit`).
+    pub game: engine::rules::GameRules,
 }
 
 /// What one game needs.
@@ -194,7 +196,7 @@ pub fn play(setup: &GameSetup) -> Option<GameRecord> {
     };
     let specs = [setup.red, setup.black];
     let mut moves: Vec<MoveRecord> = Vec::new();
-    let mut arbiter = Arbiter::new(pos.clone());
+    let mut arbiter = Arbiter::with_rules(pos.clone(), setup.rules.game);
     if let Some(v) = arbiter.initial_verdict() {
         return Some(finish(setup, moves, v));
     }

@@ -158,6 +158,7 @@ fn run_match(config: &MatchConfig) -> Result<(), Box<dyn std::error::Error>> {
         resign: config.resign,
         max_plies: config.max_plies,
         ban_forbidden: config.ban_forbidden,
+        game: config.game_rules,
     };
     let stop = AtomicBool::new(false);
     let mut failure: Option<String> = None;
@@ -184,7 +185,8 @@ fn run_match(config: &MatchConfig) -> Result<(), Box<dyn std::error::Error>> {
                 }
             }
             if let Some(f) = pgn_file.as_mut() {
-                let text = pgn::write_game(&rec, &config.event, job.round, config.notation);
+                let text =
+                    pgn::write_game_under(&rec, &config.event, job.round, config.notation, config.game_rules);
                 if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
                     failure = Some(format!("PGN file: {e}"));
                     return false;

@@ -4,11 +4,24 @@
 use super::config::Notation;
 use super::game::GameRecord;
 use engine::position::START_FEN;
+use engine::rules::GameRules;
 use engine::{Color, Position};
 use std::fmt::Write;
 
-/// The PGN text of one game (ends with a blank line).
+/// The PGN text of one game played under the Chinese rules (ends with a blank line).
 pub fn write_game(rec: &GameRecord, event: &str, round: u64, notation: Notation) -> String {
+    write_game_under(rec, event, round, notation, GameRules::default())
+}
+
+/// The PGN text of one game played under `rules`, which the `Rules` and `MoveLimit` tags name (the limit in
+/// moves, 0 for none).
+pub fn write_game_under(
+    rec: &GameRecord,
+    event: &str,
+    round: u64,
+    notation: Notation,
+    rules: GameRules,
+) -> String {
     let mut out = String::new();
     let tag = |out: &mut String, name: &str, value: &str| {
         let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
@@ -33,6 +46,8 @@ pub fn write_game(rec: &GameRecord, event: &str, round: u64, notation: Notation)
             Notation::Chinese => "Chinese",
         },
     );
+    tag(&mut out, "Rules", rules.set.name());
+    tag(&mut out, "MoveLimit", &(rules.move_limit_plies / 2).to_string());
     tag(&mut out, "Termination", &rec.termination.label());
     if !rec.detail.is_empty() {
         tag(&mut out, "TerminationDetails", &rec.detail);
@@ -172,5 +187,14 @@ mod tests {
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(civil_from_days(19_723), (2024, 1, 1));
         assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+
+    #[test]
+    fn the_rules_are_written_in_the_header() {
+        let text = write_game(&record(), "ev", 3, Notation::Iccs);
+        assert!(text.contains("[Rules \"chinese\"]\n[MoveLimit \"60\"]"), "{text}");
+        let asian = GameRules { set: engine::rules::RuleSet::Asian, move_limit_plies: 100 };
+        let text = write_game_under(&record(), "ev", 3, Notation::Iccs, asian);
+        assert!(text.contains("[Rules \"asian\"]\n[MoveLimit \"50\"]"), "{text}");
     }
 }

@@ -5,7 +5,7 @@
 
 use super::game::Termination;
 use engine::notation;
-use engine::rules::{GameResult, Judgement, Reason, Referee};
+use engine::rules::{GameResult, GameRules, Judgement, Reason, Referee};
 use engine::{Move, Position};
 
 /// A game under the referee's eye.
@@ -25,9 +25,14 @@ pub struct Verdict {
 }
 
 impl Arbiter {
-    /// A referee for a game starting at `pos`.
+    /// A referee for a game starting at `pos`, under the Chinese rules.
     pub fn new(pos: Position) -> Arbiter {
-        Arbiter { referee: Referee::new(pos) }
+        Arbiter::with_rules(pos, GameRules::default())
+    }
+
+    /// A referee for a game starting at `pos` under `rules` (`--rules`, `--move-limit`).
+    pub fn with_rules(pos: Position, rules: GameRules) -> Arbiter {
+        Arbiter { referee: Referee::with_rules(pos, rules) }
     }
 
     /// The verdict on the starting position itself (a position that is already mate, or dead).

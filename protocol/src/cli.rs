@@ -49,8 +49,16 @@ pub struct BenchArgs {
 
 /// Runs `chuhan perft`: the counts and the speed on stdout, the time on stderr (as `chuhan bench`).
 pub fn perft(args: PerftArgs) -> ExitCode {
-    let pos = match args.fen.as_deref().map(Position::from_fen).unwrap_or_else(|| Ok(Position::startpos())) {
-        Ok(p) => p,
+    let parsed = args.fen.as_deref().map(Position::from_composed_fen);
+    let pos = match parsed
+        .unwrap_or_else(|| Ok(engine::fen::Composed { position: Position::startpos(), unreachable: vec![] }))
+    {
+        Ok(c) => {
+            if let Some(w) = c.warning() {
+                eprintln!("chuhan perft: {w}");
+            }
+            c.position
+        }
         Err(e) => {
             eprintln!("chuhan perft: {e}");
             return ExitCode::FAILURE;

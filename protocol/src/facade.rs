@@ -210,6 +210,9 @@ pub struct Engine {
     net: LoadedNet,
     /// A new game or `Clear Hash` waits for the searcher to be idle.
     clear_pending: bool,
+    /// The GUI's last position was refused: `pos` is not the position it shows, so no search may answer
+    /// for it until a valid one comes.
+    refused: bool,
     running: Option<Running>,
 }
 
@@ -231,6 +234,7 @@ impl Engine {
             eval_applied,
             net: LoadedNet::default(),
             clear_pending: false,
+            refused: false,
             running: None,
         }
     }
@@ -242,10 +246,23 @@ impl Engine {
         &self.pos
     }
 
-    /// Replaces the position (and forgets its banned moves).
+    /// Replaces the position (and forgets its banned moves and any refusal).
     pub fn set_position(&mut self, pos: Position) {
         self.pos = pos;
         self.banmoves.clear();
+        self.refused = false;
+    }
+
+    /// Records that the GUI sent a position the engine refused: the last valid one is kept, but until
+    /// the next [`Engine::set_position`] [`Engine::position_refused`] says a search would answer for a
+    /// position the GUI does not show.
+    pub fn refuse_position(&mut self) {
+        self.refused = true;
+    }
+
+    /// Whether the last position sent was refused (see [`Engine::refuse_position`]).
+    pub fn position_refused(&self) -> bool {
+        self.refused
     }
 
     /// The position, to play or take back moves in it (a game kept by the engine, as in CECP).
@@ -373,6 +390,8 @@ impl Engine {
 
     fn limits_with(&self, mut limits: Limits) -> Limits {
         limits.banmoves = self.banmoves.clone();
+        // The rules in force when the search starts: a `setoption` during a search counts from the next.
+        limits.rules = self.settings.rules;
         limits
     }
 

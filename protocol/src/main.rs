@@ -31,7 +31,7 @@ enum Command {
     Perft(cli::PerftArgs),
     /// Search the bench positions to a fixed depth; prints the node count (the build's signature).
     Bench(cli::BenchArgs),
-    /// Judge a game by the Chinese rules: prints `<result> <reason>`.
+    /// Judge a game (by the Chinese rules unless `--rules` says otherwise): prints `<result> <reason>`.
     Judge(arena::judge::JudgeArgs),
     /// Play engine-vs-engine matches (see `chuhan match --help`).
     #[command(disable_help_flag = true)]

@@ -2,6 +2,7 @@
 //! gives its type and range, and [`Settings`] holds the current values. Names are matched without regard
 //! to case, spaces or underscores, so `clear hash`, `Clear Hash` and `clearhash` are one option.
 
+use engine::rules::GameRules;
 use engine::search::{SearchFeatures, SearchParams, Tunable};
 use std::fmt;
 
@@ -54,6 +55,12 @@ pub enum OptionId {
     OfferDraw,
     /// UCCI: resign when mated for certain.
     Resign,
+    /// The rules repetitions are judged by: `chinese`, `asian` or `computer` (docs/rules.md, "Rule sets").
+    Rule,
+    /// Moves (rounds) without a capture that draw the game; 0: no limit (docs/rules.md, art. 4.2.4).
+    MoveLimit,
+    /// UCI `UCI_Variant`: the game, for GUIs that host several (only `xiangqi`).
+    Variant,
 }
 
 /// An option's type, default and range, as announced to the GUI.
@@ -106,6 +113,12 @@ pub const MAX_THREADS: i64 = 256;
 /// Weakest and strongest `UCI_Elo`. Differences on this scale match self-play between skill levels (see
 /// `strength.rs`); the absolute anchor is not measured against other engines.
 pub const ELO_RANGE: (i64, i64) = (1000, 2800);
+/// The `Rule` option's words: [`engine::rules::RuleSet::ALL`]'s names, the default first.
+pub const RULE_CHOICES: &[&str] = &["chinese", "asian", "computer"];
+/// The `Move Limit` default: the Chinese rules' 60 moves (art. 4.2.4).
+pub const DEFAULT_MOVE_LIMIT: i64 = engine::rules::NATURAL_LIMIT_PLIES as i64 / 2;
+/// The longest `Move Limit`, in moves.
+pub const MAX_MOVE_LIMIT: i64 = 1000;
 /// The UCCI `randomness` levels, weakest noise first.
 pub const RANDOMNESS_LEVELS: &[&str] = &["none", "tiny", "small", "medium", "large", "huge"];
 
@@ -271,6 +284,24 @@ pub const OPTIONS: &[OptionSpec] = &[
     },
     OptionSpec { id: OptionId::OfferDraw, uci: None, ucci: Some("offerdraw"), kind: OptionKind::Check(true) },
     OptionSpec { id: OptionId::Resign, uci: None, ucci: Some("resign"), kind: OptionKind::Check(true) },
+    OptionSpec {
+        id: OptionId::Rule,
+        uci: Some("Rule"),
+        ucci: Some("rule"),
+        kind: OptionKind::Combo { default: "chinese", vars: RULE_CHOICES },
+    },
+    OptionSpec {
+        id: OptionId::MoveLimit,
+        uci: Some("Move Limit"),
+        ucci: Some("movelimit"),
+        kind: OptionKind::Spin { default: DEFAULT_MOVE_LIMIT, min: 0, max: MAX_MOVE_LIMIT },
+    },
+    OptionSpec {
+        id: OptionId::Variant,
+        uci: Some("UCI_Variant"),
+        ucci: None,
+        kind: OptionKind::Combo { default: "xiangqi", vars: &["xiangqi"] },
+    },
 ];
 
 /// Lower case without spaces and underscores: the key names are compared by.
@@ -370,6 +401,8 @@ pub struct Settings {
     pub resign: bool,
     /// The search's tunable numbers (`tune.<name>` options).
     pub params: SearchParams,
+    /// The rules the game is played under (`Rule` and `Move Limit`).
+    pub rules: GameRules,
 }
 
 impl Default for Settings {
@@ -393,6 +426,7 @@ impl Default for Settings {
             offer_draw: false,
             resign: false,
             params: SearchParams::default(),
+            rules: GameRules::default(),
         };
         // The table is the one source of defaults.
         for spec in OPTIONS {
@@ -577,6 +611,9 @@ impl Settings {
             OptionId::AcceptDraw => self.accept_draw = flag(&v),
             OptionId::OfferDraw => self.offer_draw = flag(&v),
             OptionId::Resign => self.resign = flag(&v),
+            OptionId::Rule => self.rules.set = word(&v).parse().unwrap_or_default(),
+            OptionId::MoveLimit => self.rules.move_limit_plies = 2 * int(&v) as u32,
+            OptionId::Variant => {}
             // Checked like every option, because GUIs send them, but nothing depends on them: `go ponder`
             // works whatever `ponder` says, and batch, debug and style have no meaning here.
             OptionId::Ponder | OptionId::Batch | OptionId::Debug | OptionId::Style => {}
@@ -665,5 +702,26 @@ mod tests {
         assert_eq!(s.eval_file, eval::nnue::EMBEDDED_NAME);
         assert_eq!(s.set("evalfile", Some("nets/my net.nnue")), Ok(Applied::Set(OptionId::EvalFile)));
         assert_eq!(s.eval_file, "nets/my net.nnue");
+    }
+
+    #[test]
+    fn rule_and_move_limit_set_the_game_rules() {
+        use engine::rules::RuleSet;
+        let mut s = Settings::default();
+        assert_eq!(s.rules, GameRules::default());
+        assert_eq!(s.set("Rule", Some("Asian")), Ok(Applied::Set(OptionId::Rule)));
+        assert_eq!(s.rules.set, RuleSet::Asian);
+        assert!(matches!(s.set("rule", Some("sky")), Err(OptionError::BadValue { .. })));
+        assert_eq!(s.rules.set, RuleSet::Asian, "a refused value changes nothing");
+        assert_eq!(s.set("Move Limit", Some("50")), Ok(Applied::Set(OptionId::MoveLimit)));
+        assert_eq!(s.rules.move_limit_plies, 100);
+        assert_eq!(s.set("movelimit", Some("0")), Ok(Applied::Set(OptionId::MoveLimit)));
+        assert_eq!(s.rules.move_limit_plies, 0);
+        assert!(matches!(s.set("Move Limit", Some("-1")), Err(OptionError::OutOfRange { .. })));
+        assert_eq!(s.set("UCI_Variant", Some("xiangqi")), Ok(Applied::Set(OptionId::Variant)));
+        assert!(matches!(s.set("UCI_Variant", Some("chess")), Err(OptionError::BadValue { .. })));
+        for (word, set) in RULE_CHOICES.iter().zip(RuleSet::ALL) {
+            assert_eq!(set.name(), *word);
+        }
     }
 }

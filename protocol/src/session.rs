@@ -73,7 +73,12 @@ pub fn run(input: impl Read + Send + 'static, out: Output, config: Config) {
                     return;
                 }
             }
-            Input::TooLong { len, command } => session.error(&format::too_long(len, MAX_LINE, &command)),
+            Input::TooLong { len, command } => {
+                if command.eq_ignore_ascii_case("position") {
+                    session.engine.refuse_position();
+                }
+                session.error(&format::too_long(len, MAX_LINE, &command))
+            }
             Input::Eof => {
                 session.finish();
                 return;
@@ -133,8 +138,19 @@ impl Session {
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::NewGame => self.engine.new_game(),
             Command::Position(spec) => match resolve(&spec) {
-                Ok(pos) => self.engine.set_position(pos),
-                Err(e) => self.error(&format!("position rejected: {e}; the position is unchanged")),
+                Ok((pos, warning)) => {
+                    self.engine.set_position(pos);
+                    if let Some(w) = warning {
+                        self.note(&w);
+                    }
+                }
+                Err(e) => {
+                    self.engine.refuse_position();
+                    self.error(&format!(
+                        "position rejected: {e}; go answers no move until a valid position comes; the \
+                         position is unchanged"
+                    ))
+                }
             },
             Command::BanMoves(list) => match self.resolve_moves(&list) {
                 Ok(moves) => self.engine.set_banmoves(moves),
@@ -145,7 +161,7 @@ impl Session {
             Command::PonderHit { draw } => self.engine.ponderhit(draw),
             Command::Stop => self.engine.stop(),
             Command::Probe(spec) => match resolve(&spec) {
-                Ok(pos) => self.out.line(&format::pophash(self.engine.probe(&pos))),
+                Ok((pos, _)) => self.out.line(&format::pophash(self.engine.probe(&pos))),
                 Err(e) => self.error(&format!("probe rejected: {e}")),
             },
             Command::Quit => return Flow::Quit,
@@ -269,6 +285,12 @@ impl Session {
             return self.perft(depth);
         }
         let dialect = self.dialect.unwrap_or(Dialect::Uci);
+        if self.engine.position_refused() {
+            // The GUI shows a position the engine refused: a move of the last valid one would be illegal there.
+            self.stop_and_wait();
+            self.note("go: the last position sent was refused; there is no position to search");
+            return self.out.line(&format::bestmove(dialect, None, None, Verdict::Play));
+        }
         let searchmoves = match self.resolve_moves(&go.searchmoves) {
             Ok(m) => m,
             Err(e) => return self.error(&format!("go rejected: searchmoves: {e}")),
@@ -331,6 +353,8 @@ pub fn limits_for(go: &Go, pos: &Position, settings: &Settings, searchmoves: Vec
         (d, cap) => d.or(cap),
     };
     Limits {
+        // The facade sets them again at `go` (they count from the next search).
+        rules: settings.rules,
         depth,
         nodes: go.nodes,
         movetime: go.movetime,
@@ -371,17 +395,22 @@ impl std::fmt::Display for PositionError {
 impl std::error::Error for PositionError {}
 
 /// A position from the wire: the FEN (or start) and every move must be valid, or nothing changes. Only
-/// the history the search reads is kept, so a game of any length searches as fast as a short one.
-fn resolve(spec: &PositionSpec) -> Result<Position, PositionError> {
-    let mut pos = match &spec.base {
-        Base::Startpos => Position::startpos(),
-        Base::Fen(fen) => Position::from_fen(fen).map_err(PositionError::Fen)?,
+/// the history the search reads is kept, so a game of any length searches as fast as a short one. A
+/// composed position (docs/rules.md, "Composed positions") comes with the warning to show the user.
+fn resolve(spec: &PositionSpec) -> Result<(Position, Option<String>), PositionError> {
+    let (mut pos, warning) = match &spec.base {
+        Base::Startpos => (Position::startpos(), None),
+        Base::Fen(fen) => {
+            let composed = Position::from_composed_fen(fen).map_err(PositionError::Fen)?;
+            let warning = composed.warning();
+            (composed.position, warning)
+        }
     };
     for (i, m) in spec.moves.iter().enumerate() {
         pos.try_play(m).map_err(|error| PositionError::Move { number: i + 1, text: echo(m), error })?;
     }
     pos.keep_recent_history(engine::search::repetition::HISTORY_PLIES);
-    Ok(pos)
+    Ok((pos, warning))
 }
 
 /// Turns the engine's reports into protocol lines as they come, and its decision into `bestmove`.

@@ -151,7 +151,16 @@ fn bad_input_gets_one_line_and_the_game_goes_on() {
     e.send("remove");
     assert_eq!(e.expect("Error"), "Error (not that many moves to take back): remove");
     assert_eq!(ping(&mut e, 4), Vec::<String>::new(), "one line per error, nothing more");
-    // The game is still h2e2 from the start, and chuhan answers it as Black.
+    // The game is still h2e2 from the start, but XBoard shows the board it sent: chuhan refuses to move
+    // until a valid game comes (issue 34) ...
+    e.send("go");
+    assert!(e.expect("Error").starts_with("Error (the last setboard was refused"));
+    e.send("usermove h2e2");
+    assert!(e.expect("Illegal").starts_with("Illegal move (the last setboard was refused"));
+    // ... and answers h2e2 as Black once the game is sent again.
+    e.send("new");
+    e.send("force");
+    e.send("usermove h2e2");
     e.send("go");
     answers_h2e2(&mut e);
 }
@@ -252,4 +261,33 @@ fn evalfile_loads_a_network_and_refuses_a_bad_file_keeping_the_net() {
     e.send("usermove h2e2");
     answers_h2e2(&mut e);
     e.send("quit");
+}
+
+#[test]
+fn composed_boards_are_played_and_refused_ones_never_answered() {
+    let (mut e, _) = start();
+    new_game(&mut e);
+    e.send("force");
+    // Red pawns on b3 and on their own back rank (f0): a composed problem, played after one comment line.
+    let composed = "3k5/9/9/9/9/9/1P7/9/9/4KP3 w 0 1";
+    e.send(&format!("setboard {composed}"));
+    let lines = ping(&mut e, 2);
+    assert!(lines.len() == 1 && lines[0].starts_with("# composed position"), "{lines:?}");
+    e.send("sd 3");
+    e.send("go");
+    let m = engine_move(&mut e);
+    let pos = Position::from_composed_fen(composed).expect("playable").position;
+    assert!(pos.parse_move(&m).is_ok(), "{m} in {composed}");
+    // An elephant across the river: refused, and neither go nor a move is taken in the old game.
+    e.send("force");
+    e.send("setboard 3k5/9/9/9/4E4/9/9/9/9/3K5 w 0 1");
+    assert!(e.expect("Error").starts_with("Error (bad FEN"));
+    e.send("go");
+    assert!(e.expect("Error").starts_with("Error (the last setboard was refused"));
+    assert_eq!(ping(&mut e, 3), Vec::<String>::new(), "one line per refusal");
+    e.send("force");
+    e.send(&format!("setboard {XB_START}"));
+    e.send("go");
+    let m = engine_move(&mut e);
+    play(&e, &mut Position::startpos(), &m);
 }

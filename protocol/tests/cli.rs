@@ -230,3 +230,28 @@ fn cli_rejects_a_bad_fen_with_nothing_on_stdout() {
     assert_eq!(out, "");
     assert!(err.contains("FEN"), "{err}");
 }
+
+#[test]
+fn cli_judges_by_the_rule_set_and_move_limit_given() {
+    // The red horse chases the unprotected black rook perpetually: lost under the Chinese and Asian rules,
+    // a draw under the computer rule.
+    let (fen, cycle) = ("5k3/9/9/9/9/5r3/2N6/9/9/3K5 w - - 0 1", "c3d5 f4e4 d5c3 e4f4");
+    let twice = format!("{cycle} {cycle}");
+    for (rules, verdict) in [
+        ("chinese", "0-1 perpetual-chase\n"),
+        ("asian", "0-1 perpetual-chase\n"),
+        ("computer", "1/2-1/2 repetition-draw\n"),
+    ] {
+        let mut args = vec!["--rules", rules, "--fen", fen, "--moves"];
+        args.extend(split(&twice));
+        let (code, out, err) = cli(&args);
+        assert_eq!((code, out.as_str()), (0, verdict), "{rules}: {err}");
+    }
+    let (code, _, err) = cli(&["--rules", "sky"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("sky"), "{err}");
+    // Two quiet plies after 18: a 10-move limit draws.
+    let fen = "3k5/9/9/9/9/9/9/9/r8/4K3R w - - 18 10";
+    let (code, out, err) = cli(&["--move-limit", "10", "--fen", fen, "--moves", "i0h0", "a1b1"]);
+    assert_eq!((code, out.as_str()), (0, "1/2-1/2 move-limit\n"), "{err}");
+}

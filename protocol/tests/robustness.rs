@@ -29,6 +29,11 @@ fn one_message(e: &mut Engine, bytes: &[u8], prefix: &str) {
     if !fen.starts_with(AFTER_H2E2.split(' ').next().unwrap_or_default()) {
         e.fail(&format!("the position changed to {fen}"));
     }
+    // A refused position leaves `go` without a position to answer for (a_refused_position_is_never_searched):
+    // send the valid one again so the lines after it meet the engine as before.
+    if bytes.starts_with(b"position") {
+        e.send("position startpos moves h2e2");
+    }
 }
 
 fn bad_lines() -> Vec<Vec<u8>> {

@@ -257,3 +257,30 @@ fn a_bad_evalfile_gets_one_message_and_the_network_stays() {
     e.send("quit");
     let _ = e.wait_exit();
 }
+
+#[test]
+fn composed_positions_warn_and_refused_ones_answer_nobestmove() {
+    let mut e = start();
+    // A black pawn on its own back rank (f9): played, with one message.
+    let composed = "3k1p3/9/9/9/9/9/9/9/9/4K4 b - - 0 1";
+    e.send(&format!("position fen {composed}"));
+    let lines = e.sync();
+    assert!(lines.len() == 1 && lines[0].starts_with("info message composed position"), "{lines:?}");
+    let best = e.go("go depth 4").unwrap_or_else(|| e.fail("no move"));
+    let pos = Position::from_composed_fen(composed).expect("playable").position;
+    assert!(pos.parse_move(&best).is_ok(), "{best}");
+    // An advisor off the palace diagonals cannot move by the rules: refused, and go has nothing to search.
+    e.send("position fen 3k5/9/9/9/9/9/9/9/9/3KA4 w");
+    let lines = e.sync();
+    assert!(lines.len() == 1 && lines[0].starts_with("info message position rejected"), "{lines:?}");
+    e.send("go depth 3");
+    assert_eq!(
+        e.until("nobestmove", |l| l == "nobestmove" || l.starts_with("bestmove")).pop().as_deref(),
+        Some("nobestmove")
+    );
+    e.send(&format!("position fen {START} moves h2e2"));
+    let best = e.go("go depth 3").unwrap_or_else(|| e.fail("no move"));
+    legal_after(&e, START, &["h2e2"], &best);
+    e.send("quit");
+    e.expect("bye");
+}

@@ -287,3 +287,104 @@ fn eval_options_switch_to_the_network_and_refuse_bad_files_keeping_the_net() {
     assert!(lines.iter().any(|l| l.starts_with("NNUE evaluation (") && l.contains("copy.nnue")), "{lines:?}");
     e.quit();
 }
+
+/// A composed position (docs/rules.md, "Composed positions"): red pawns on b3 and on their own back rank
+/// (f0), where no game can bring them.
+const COMPOSED: &str = "3k5/9/9/9/9/9/1P7/9/9/4KP3 w - - 0 1";
+
+#[test]
+fn composed_positions_are_searched_after_one_warning() {
+    let mut e = start();
+    e.send(&format!("position fen {COMPOSED}"));
+    let lines = e.sync();
+    if lines.len() != 1 || !lines[0].starts_with("info string composed position") || !lines[0].contains("Pf0")
+    {
+        e.fail(&format!("expected one warning naming Pf0, got {lines:?}"));
+    }
+    let best = e.go("go depth 5").unwrap_or_else(|| e.fail("no move in a playable position"));
+    let pos = Position::from_composed_fen(COMPOSED).expect("playable").position;
+    if pos.parse_move(&best).is_err() {
+        e.fail(&format!("bestmove {best} is not legal in {COMPOSED}"));
+    }
+    e.quit();
+}
+
+#[test]
+fn a_refused_position_is_never_searched() {
+    let mut e = start();
+    e.send("position startpos moves h2e2");
+    for bad in [
+        // An elephant across the river, a move that is not legal, kings facing.
+        "position fen 3k5/9/9/9/4B4/9/9/9/9/3K5 w",
+        "position startpos moves h2e2 h2e2",
+        "position fen 4k4/9/9/9/9/9/9/9/9/4K4 w",
+    ] {
+        e.send(bad);
+        let lines = e.sync();
+        if lines.len() != 1 || !lines[0].starts_with("info string position rejected") {
+            e.fail(&format!("{bad}: expected one message, got {lines:?}"));
+        }
+        assert_eq!(e.go_line("go depth 3"), "bestmove (none)", "after {bad}");
+        assert_eq!(e.go_line("go infinite"), "bestmove (none)", "after {bad}");
+        // The last valid position is still the one shown.
+        e.send("d");
+        let shown = e.until("Checkers", |l| l.starts_with("Checkers:"));
+        assert!(shown.iter().any(|l| l.starts_with("Fen: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/")));
+        e.send("position startpos moves h2e2");
+        let best = e.go("go depth 3").unwrap_or_else(|| e.fail("no move after a valid position"));
+        assert_legal(&e, &["h2e2".to_string()], &best);
+    }
+    e.quit();
+}
+
+/// The scores of the search answering `go`, and its bestmove line.
+fn scores(e: &mut Engine, go: &str) -> (Vec<String>, String) {
+    e.send(go);
+    let mut lines = e.until("bestmove", |l| l.starts_with("bestmove"));
+    let best = lines.pop().unwrap_or_default();
+    let scores = lines
+        .iter()
+        .filter_map(|l| l.split(" score ").nth(1))
+        .map(|s| s.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+        .collect();
+    (scores, best)
+}
+
+#[test]
+fn rule_move_limit_and_variant_options() {
+    let mut e = Engine::spawn(support::chuhan());
+    let intro = e.handshake("uci", "uciok");
+    for line in [
+        "option name Rule type combo default chinese var chinese var asian var computer",
+        "option name Move Limit type spin default 60 min 0 max 1000",
+        "option name UCI_Variant type combo default xiangqi var xiangqi",
+    ] {
+        assert!(intro.iter().any(|l| l == line), "{line} missing: {intro:?}");
+    }
+    // Two rooks mate in two, but 119 plies have passed without a capture: under the 60-move limit every
+    // line is a draw; with no limit the rooks win.
+    let fen = "position fen 4k4/9/9/9/9/9/9/9/R8/R2K5 w - - 119 80";
+    e.send(fen);
+    let (drawn, _) = scores(&mut e, "go depth 5");
+    assert!(!drawn.is_empty() && drawn.iter().all(|s| s == "cp 0"), "{drawn:?}");
+    // Set during a search, the option counts from the next go.
+    e.send("go infinite");
+    e.send("setoption name Move Limit value 0");
+    e.send("stop");
+    let lines = e.until("bestmove", |l| l.starts_with("bestmove"));
+    assert!(lines.iter().filter(|l| l.contains(" score ")).all(|l| l.contains(" score cp 0 ")), "{lines:?}");
+    let (won, best) = scores(&mut e, "go depth 5");
+    assert!(won.last().is_some_and(|s| s != "cp 0"), "{won:?} {best}");
+    for bad in [
+        "setoption name Rule value sky",
+        "setoption name Move Limit value -1",
+        "setoption name UCI_Variant value chess",
+    ] {
+        e.send(bad);
+        let lines = e.sync();
+        assert!(lines.len() == 1 && lines[0].starts_with("info string option"), "{bad}: {lines:?}");
+    }
+    e.send("setoption name Rule value computer");
+    assert_eq!(e.sync(), Vec::<String>::new());
+    e.quit();
+}

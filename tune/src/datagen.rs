@@ -15,6 +15,7 @@ use crate::files::{create_parent, FileError};
 use crate::gamefile::{self, GameFileError, GameRecord};
 use crate::selfplay::{self, Adjudication, GameConfig};
 use engine::random::{random_plies, Rng};
+use engine::rules::GameRules;
 use engine::search::{Limits, SearchOptions, Searcher};
 use engine::{Evaluate, Position};
 use std::collections::BTreeMap;
@@ -47,6 +48,8 @@ pub struct DatagenConfig {
     pub out: PathBuf,
     /// Which slice of the run's games this process plays.
     pub shard: Shard,
+    /// The rules the games are played and judged by (`--rules`).
+    pub rules: GameRules,
 }
 
 impl Default for DatagenConfig {
@@ -61,6 +64,7 @@ impl Default for DatagenConfig {
             max_plies: 400,
             out: PathBuf::from("target/datagen/games.bin"),
             shard: Shard::default(),
+            rules: GameRules::default(),
         }
     }
 }
@@ -196,7 +200,7 @@ pub fn play_game<E: Evaluate>(
 ) -> GameRecord {
     let start = game_start(openings, config, g);
     let game_config = GameConfig {
-        limits: Limits { nodes: Some(config.nodes), ..Default::default() },
+        limits: Limits { nodes: Some(config.nodes), rules: config.rules, ..Default::default() },
         max_plies: config.max_plies,
         adjudication: Some(Adjudication { score: gamefile::DECIDED, plies: 6 }),
     };

@@ -164,6 +164,9 @@ enum Command {
         /// this slice's own file; `datagen-merge` joins the slices.
         #[arg(long, value_parser = datagen::Shard::parse)]
         shard: Option<datagen::Shard>,
+        /// The repetition rules the games are played and judged by: chinese, asian or computer.
+        #[arg(long, default_value = "chinese")]
+        rules: engine::rules::RuleSet,
     },
     /// Merges game files (the slices of a sharded `datagen`, in slice order, give the whole run's file);
     /// identical games are written once.
@@ -590,9 +593,10 @@ fn run_train(data: &[PathBuf], out: &Path, config: &TrainConfig, threads: usize)
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Datagen { games, nodes, threads, seed, openings, random_plies, out, eval, evalfile, shard } => {
+        Command::Datagen { games, nodes, threads, seed, openings, random_plies, out, eval, evalfile, shard, rules } => {
             let shard = shard.unwrap_or_default();
             let config = DatagenConfig {
+                rules: engine::rules::GameRules::with_set(rules),
                 games,
                 nodes,
                 threads,

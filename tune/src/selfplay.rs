@@ -25,7 +25,8 @@ pub struct Adjudication {
 /// How games are played.
 #[derive(Clone, Debug)]
 pub struct GameConfig {
-    /// The limits of every search (usually `depth` or `nodes`; one thread makes node limits exact).
+    /// The limits of every search (usually `depth` or `nodes`; one thread makes node limits exact), and
+    /// the rules (`limits.rules`) the referee and the searches play by.
     pub limits: Limits,
     /// Plies after which the game stops unfinished.
     pub max_plies: usize,
@@ -89,7 +90,8 @@ pub fn play<R: Evaluate, B: Evaluate>(
     start.clear_history();
     red.clear();
     black.clear();
-    let mut referee = Referee::new(start.clone());
+    // One rule book for the referee and both searches: the one the limits carry.
+    let mut referee = Referee::with_rules(start.clone(), config.limits.rules);
     let control = SearchControl::new();
     let mut moves = Vec::new();
     let mut lopsided: (Option<Color>, usize) = (None, 0);

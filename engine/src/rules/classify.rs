@@ -81,13 +81,24 @@ impl MoveClass {
 
 /// Classifies the legal move `m` of the side to move in `pos`; `pos` is left as it was.
 pub fn classify(pos: &mut Position, m: Move) -> MoveClass {
+    classify_with(pos, m, true)
+}
+
+/// [`classify`] without the mate-threat test, for the rules that do not count a mate threat as an attack
+/// (the Asian set, docs/rules.md, "The Asian rules"): a move is a check, else a chase of what it newly
+/// threatens to win, else idle.
+pub fn classify_chases(pos: &mut Position, m: Move) -> MoveClass {
+    classify_with(pos, m, false)
+}
+
+fn classify_with(pos: &mut Position, m: Move, mate_threats: bool) -> MoveClass {
     pos.make_move(m);
     if pos.in_check() {
         pos.unmake_move();
         return MoveClass { kind: MoveKind::Check, chased: Bitboard::EMPTY, pawn_chased: Bitboard::EMPTY };
     }
     let mut budget = NODE_BUDGET;
-    if threatens_mate(pos, THREAT_CHECKS, &mut budget) {
+    if mate_threats && threatens_mate(pos, THREAT_CHECKS, &mut budget) {
         pos.unmake_move();
         // A mate the mover could already have given before the move is not threatened by this move.
         let mut budget = NODE_BUDGET;

@@ -23,6 +23,7 @@ use crate::bitboard::Bitboard;
 use crate::position::{Position, Undo};
 use crate::rules::chase::rule_value;
 use crate::rules::outcome::GameResult;
+use crate::rules::set::RuleSet;
 use crate::types::{Color, Move, Piece, PieceKind};
 
 /// The search's verdict on a cycle, from the side to move's point of view.
@@ -43,14 +44,23 @@ pub enum CycleOutcome {
 /// Cost (release build, measured on the development machine): about 6 ns when one side checked on every
 /// move; 0.2-1.1 µs when the chase replay runs (4- to 8-ply cycles, sparse endgames to a full board).
 pub fn cycle_outcome(pos: &Position, cycle_len: usize) -> CycleOutcome {
+    cycle_outcome_under(pos, cycle_len, RuleSet::Chinese)
+}
+
+/// [`cycle_outcome`] under the rule set `set`: the computer rules stop at perpetual check; the Asian
+/// rules count a check as breaking a chase (docs/rules.md, "The Asian rules", A5).
+pub fn cycle_outcome_under(pos: &Position, cycle_len: usize, set: RuleSet) -> CycleOutcome {
     if let Some(decided) = check_verdict(pos, cycle_len) {
         return decided;
+    }
+    if set == RuleSet::Computer {
+        return CycleOutcome::Draw;
     }
     let n = cycle_len;
     let hist = pos.history();
     let tail = &hist[hist.len() - n..];
     let stm = pos.side_to_move();
-    let forbidden = chases(pos, tail, stm);
+    let forbidden = chases(pos, tail, stm, set == RuleSet::Asian);
     let (us, them) = (stm.index(), (!stm).index());
     match (forbidden[us], forbidden[them]) {
         (true, false) => CycleOutcome::SideToMoveLoses,
@@ -69,6 +79,11 @@ pub fn cycle_outcome(pos: &Position, cycle_len: usize) -> CycleOutcome {
 /// microseconds to a few milliseconds a cycle, so the search asks for it only near the root and caches it
 /// (`search::repetition`).
 pub fn referee_cycle_outcome(pos: &mut Position, cycle_len: usize) -> CycleOutcome {
+    referee_cycle_outcome_under(pos, cycle_len, RuleSet::Chinese)
+}
+
+/// [`referee_cycle_outcome`] under the rule set `set` ([`crate::rules::repetition::judge_cycle_under`]).
+pub fn referee_cycle_outcome_under(pos: &mut Position, cycle_len: usize, set: RuleSet) -> CycleOutcome {
     if let Some(decided) = check_verdict(pos, cycle_len) {
         return decided;
     }
@@ -79,7 +94,7 @@ pub fn referee_cycle_outcome(pos: &mut Position, cycle_len: usize) -> CycleOutco
     for _ in 0..n {
         pos.unmake_move();
     }
-    let judgement = crate::rules::repetition::judge_cycle(pos, &moves);
+    let judgement = crate::rules::repetition::judge_cycle_under(pos, &moves, set);
     for &m in &moves {
         pos.make_move(m);
     }
@@ -141,8 +156,9 @@ fn gave_check(pos: &Position, tail: &[Undo], i: usize) -> bool {
     }
 }
 
-/// For each side: every move a check or a chase, with one target chased on all the chasing moves.
-fn chases(pos: &Position, tail: &[Undo], stm: Color) -> [bool; 2] {
+/// For each side: every move a check or a chase, with one target chased on all the chasing moves; with
+/// `checks_break` (the Asian rules) every move a chase, none a check.
+fn chases(pos: &Position, tail: &[Undo], stm: Color, checks_break: bool) -> [bool; 2] {
     let n = tail.len();
     let moves: Vec<Move> = tail.iter().filter_map(|u| u.mv).collect();
     // The board at the start of the cycle: undo the moves (no captures) on a copy of the piece array.
@@ -169,7 +185,11 @@ fn chases(pos: &Position, tail: &[Undo], stm: Color) -> [bool; 2] {
     for (i, &m) in moves.iter().enumerate() {
         let side = mover(stm, n, i);
         let s = side.index();
-        let chase_needed = forbidden[s] && !gave_check(pos, tail, i);
+        let check = gave_check(pos, tail, i);
+        if check && checks_break {
+            forbidden[s] = false;
+        }
+        let chase_needed = forbidden[s] && !check;
         let before = if chase_needed { cheap_threats(&p, side) } else { Bitboard::EMPTY };
         p.make_move(m);
         origin[m.to().index()] = origin[m.from().index()];

@@ -19,23 +19,38 @@ pub const NATURAL_LIMIT_PLIES: u32 = 120;
 /// Of the claimant's checks, at most this many count towards the limit (art. 23.3).
 pub const COUNTED_CHECKS: u32 = 10;
 
-/// The capture-free stretch of a game: its length and each side's checks within it.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+/// The capture-free stretch of a game: its length and each side's checks within it, and the limit that
+/// draws it (120 plies unless an event chose another, [`MoveLimit::with_limit`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct MoveLimit {
     plies: u32,
     checks: [u32; 2],
+    /// Counted plies that draw the game; 0: no limit.
+    limit: u32,
+}
+
+impl Default for MoveLimit {
+    fn default() -> Self {
+        MoveLimit { plies: 0, checks: [0; 2], limit: NATURAL_LIMIT_PLIES }
+    }
 }
 
 impl MoveLimit {
     /// A stretch that already has `plies` capture-free plies (from a FEN counter), with no known checks.
     pub fn starting_at(plies: u32) -> MoveLimit {
-        MoveLimit { plies, checks: [0; 2] }
+        MoveLimit { plies, ..MoveLimit::default() }
+    }
+
+    /// The same stretch judged against another limit in plies (an event's own number, art. 4.2.4); 0:
+    /// no limit. The check counting of art. 23.3 applies to any limit.
+    pub fn with_limit(self, limit_plies: u32) -> MoveLimit {
+        MoveLimit { limit: limit_plies, ..self }
     }
 
     /// Records a ply by `mover`: a capture starts a new stretch, a check is noted against the mover.
     pub fn record(&mut self, mover: Color, capture: bool, check: bool) {
         if capture {
-            *self = MoveLimit::default();
+            *self = MoveLimit { limit: self.limit, ..MoveLimit::default() };
         } else {
             self.plies += 1;
             if check {
@@ -66,7 +81,7 @@ impl MoveLimit {
 
     /// Whether the natural limit is reached.
     pub fn reached(&self) -> bool {
-        self.counted() >= NATURAL_LIMIT_PLIES
+        self.limit != 0 && self.counted() >= self.limit
     }
 }
 
@@ -117,5 +132,19 @@ mod tests {
         // 20 checks each: 10 of each claimant's own do not count.
         assert_eq!(l.counted(), 110);
         assert!(!l.reached());
+    }
+
+    #[test]
+    fn an_event_limit_replaces_the_sixty_moves_and_zero_means_none() {
+        let mut l = MoveLimit::default().with_limit(80);
+        for i in 0..80 {
+            l.record(if i % 2 == 0 { Color::Red } else { Color::Black }, false, false);
+        }
+        assert!(l.reached());
+        l.record(Color::Red, true, false);
+        assert_eq!((l.plies(), l.reached()), (0, false));
+        let mut none = MoveLimit::starting_at(500).with_limit(0);
+        none.record(Color::Red, false, false);
+        assert!(!none.reached());
     }
 }

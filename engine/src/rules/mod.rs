@@ -21,12 +21,14 @@ pub mod mate;
 pub mod outcome;
 pub mod post;
 pub mod repetition;
+pub mod set;
 
 pub use classify::{classify, MoveClass, MoveKind};
 pub use cycle::{cycle_outcome, CycleOutcome};
 pub use dead::{dead_position, DeadPattern};
 pub use limit::{MoveLimit, NATURAL_LIMIT_PLIES};
 pub use outcome::{GameResult, Judgement, Reason};
+pub use set::{GameRules, RuleSet, RuleSetError};
 
 use crate::position::Position;
 use crate::types::Move;
@@ -42,25 +44,38 @@ pub struct Referee {
     /// Index in `keys` of the first position after the last capture (earlier ones cannot come back).
     since_capture: usize,
     limit: MoveLimit,
+    rules: GameRules,
     judgement: Judgement,
 }
 
 impl Referee {
-    /// A referee for a game starting at `start` (its history is not part of the game).
+    /// A referee for a game starting at `start` (its history is not part of the game), under the Chinese
+    /// rules.
     pub fn new(start: Position) -> Referee {
+        Referee::with_rules(start, GameRules::default())
+    }
+
+    /// A referee for a game starting at `start` under `rules`.
+    pub fn with_rules(start: Position, rules: GameRules) -> Referee {
         let mut pos = start;
         pos.clear_history();
-        let limit = MoveLimit::starting_at(pos.halfmove_clock());
+        let limit = MoveLimit::starting_at(pos.halfmove_clock()).with_limit(rules.move_limit_plies);
         let mut r = Referee {
             keys: vec![pos.key()],
             pos,
             moves: Vec::new(),
             since_capture: 0,
             limit,
+            rules,
             judgement: Judgement::ongoing(),
         };
         r.judgement = r.judge_now(false);
         r
+    }
+
+    /// The rules the game is judged by.
+    pub fn rules(&self) -> GameRules {
+        self.rules
     }
 
     /// The current position.
@@ -175,14 +190,19 @@ impl Referee {
         for _ in 0..span {
             start.unmake_move();
         }
-        Some(repetition::judge_cycle(&mut start, &self.moves[first..]))
+        Some(repetition::judge_cycle_under(&mut start, &self.moves[first..], self.rules.set))
     }
 }
 
 /// Judges a whole game: `start` and the moves (ICCS or Chinese notation). Play stops at the first move
 /// that ends the game; moves after it are ignored and counted in the detail.
 pub fn judge(start: &Position, moves: &[&str]) -> Judgement {
-    let mut referee = Referee::new(start.clone());
+    judge_under(start, moves, GameRules::default())
+}
+
+/// [`judge`] under other rules.
+pub fn judge_under(start: &Position, moves: &[&str], rules: GameRules) -> Judgement {
+    let mut referee = Referee::with_rules(start.clone(), rules);
     let mut played = 0;
     for m in moves {
         if referee.judgement().is_over() {

@@ -25,8 +25,9 @@
 //! forbidden repetition.
 
 use crate::position::Position;
-use crate::rules::classify::{classify, MoveClass, MoveKind};
+use crate::rules::classify::{classify, classify_chases, MoveClass, MoveKind};
 use crate::rules::outcome::{side_name, Judgement, Reason};
+use crate::rules::set::RuleSet;
 use crate::types::{Color, Move, Square};
 use std::fmt::Write;
 
@@ -93,9 +94,14 @@ fn squares(mask: u128) -> String {
         .join(" ")
 }
 
-/// Judges the repetition made by `moves`, played from `start` (the position that has now come back).
-/// `start` is left as it was.
+/// Judges the repetition made by `moves`, played from `start` (the position that has now come back), by
+/// the Chinese rules. `start` is left as it was.
 pub fn judge_cycle(start: &mut Position, moves: &[Move]) -> Judgement {
+    judge_cycle_under(start, moves, RuleSet::Chinese)
+}
+
+/// [`judge_cycle`] under the rule set `set` (docs/rules.md, "Rule sets").
+pub fn judge_cycle_under(start: &mut Position, moves: &[Move], set: RuleSet) -> Judgement {
     // origin[sq]: the point the piece now on `sq` stood on when the cycle began.
     let mut origin: [Option<Square>; 90] = [None; 90];
     for sq in start.occupied() {
@@ -108,7 +114,21 @@ pub fn judge_cycle(start: &mut Position, moves: &[Move]) -> Judgement {
             break;
         }
         let mover = start.side_to_move();
-        let class = classify(start, m);
+        let class = match set {
+            RuleSet::Chinese => classify(start, m),
+            RuleSet::Asian => classify_chases(start, m),
+            RuleSet::Computer => {
+                start.make_move(m);
+                let check = start.in_check();
+                start.unmake_move();
+                let kind = if check { MoveKind::Check } else { MoveKind::Idle };
+                MoveClass {
+                    kind,
+                    chased: crate::bitboard::Bitboard::EMPTY,
+                    pawn_chased: crate::bitboard::Bitboard::EMPTY,
+                }
+            }
+        };
         let name = |bb: crate::bitboard::Bitboard| {
             bb.into_iter().filter_map(|s| origin[s.index()]).fold(0u128, |acc, s| acc | 1u128 << s.index())
         };
@@ -123,7 +143,74 @@ pub fn judge_cycle(start: &mut Position, moves: &[Move]) -> Judgement {
     for _ in 0..played {
         start.unmake_move();
     }
-    verdict(&entries)
+    match set {
+        RuleSet::Chinese => verdict(&entries),
+        RuleSet::Asian | RuleSet::Computer => other_verdict(&entries, set),
+    }
+}
+
+/// The verdict of the Asian and computer rules (docs/rules.md, "Rule sets"). Both: a side that checked
+/// on every move while the other did not loses (AXF art. A1); both checking perpetually is a draw. The
+/// computer rules stop there: anything else is a draw. The Asian rules add one more loss: a side none of
+/// whose moves was a check, that chased on every move, one same piece each time (followed as it moves),
+/// while the other side did not, loses by perpetual chase (A2, A4). Mate threats are not attacks (A3),
+/// a check among chases breaks the chase (A5), chasing different pieces in turn is allowed (A6), and a
+/// pawn's or king's attack is never a chase (A7).
+fn other_verdict(entries: &[Entry], set: RuleSet) -> Judgement {
+    let side = |c: Color| entries.iter().filter(move |e| e.mover == c);
+    let all_checks = |c: Color| side(c).all(|e| e.class.kind == MoveKind::Check);
+    let mut detail = format!("repetition ({set} rules): Red ");
+    for (name, c) in [("Red", Color::Red), ("Black", Color::Black)] {
+        if c == Color::Black {
+            let _ = write!(detail, "; {name} ");
+        }
+        for (i, e) in side(c).enumerate() {
+            let sep = if i == 0 { "" } else { ", " };
+            let _ = write!(detail, "{sep}{} {}", e.mv, e.class.kind);
+        }
+    }
+    match (all_checks(Color::Red), all_checks(Color::Black)) {
+        (true, true) => {
+            return Judgement::draw(Reason::RepetitionDraw, format!("{detail}; mutual perpetual check"))
+        }
+        (true, false) | (false, true) => {
+            let loser = if all_checks(Color::Red) { Color::Red } else { Color::Black };
+            let d = format!("{detail}; {} checks perpetually", side_name(loser));
+            return Judgement::loss(loser, Reason::PerpetualCheck, d);
+        }
+        (false, false) => {}
+    }
+    if set == RuleSet::Computer {
+        return Judgement::draw(Reason::RepetitionDraw, format!("{detail}; no perpetual check"));
+    }
+    // The piece (by its point at the start of the cycle) chased on every move, if any.
+    let one_chase = |c: Color| {
+        side(c).fold(
+            u128::MAX,
+            |common, e| {
+                if e.class.kind == MoveKind::Chase {
+                    common & e.chased_from
+                } else {
+                    0
+                }
+            },
+        )
+    };
+    match (one_chase(Color::Red), one_chase(Color::Black)) {
+        (0, 0) => Judgement::draw(Reason::RepetitionDraw, format!("{detail}; no perpetual chase")),
+        (r, b) if r != 0 && b != 0 => {
+            Judgement::draw(Reason::RepetitionDraw, format!("{detail}; both chase perpetually"))
+        }
+        (r, b) => {
+            let (loser, common) = if r != 0 { (Color::Red, r) } else { (Color::Black, b) };
+            let d = format!(
+                "{detail}; {} chases the piece from {} on every move",
+                side_name(loser),
+                squares(common)
+            );
+            Judgement::loss(loser, Reason::PerpetualChase, d)
+        }
+    }
 }
 
 fn verdict(entries: &[Entry]) -> Judgement {

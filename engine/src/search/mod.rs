@@ -84,6 +84,8 @@ pub struct Limits {
     pub searchmoves: Vec<Move>,
     /// Never these root moves (UCCI `banmoves`).
     pub banmoves: Vec<Move>,
+    /// The rules the game is played under: how repetitions and the move limit score.
+    pub rules: crate::rules::GameRules,
 }
 
 impl Limits {

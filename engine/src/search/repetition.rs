@@ -15,8 +15,9 @@
 
 use super::MATE;
 use crate::position::Position;
-use crate::rules::cycle::{check_verdict, cycle_outcome, referee_cycle_outcome, CycleOutcome};
+use crate::rules::cycle::{check_verdict, cycle_outcome_under, referee_cycle_outcome_under, CycleOutcome};
 use crate::rules::limit::NATURAL_LIMIT_PLIES;
+use crate::rules::set::RuleSet;
 
 /// The most plies of game history the search reads: a repetition needs a stretch without captures, and
 /// once that stretch is this long the game is drawn by the move limit before any repetition is looked for.
@@ -34,13 +35,24 @@ pub const REFEREE_PLIES: usize = 4;
 /// If the current position repeats an earlier one, the score of the cycle for the side to move at `ply`
 /// (a rule loss scores like being mated here, a rule win like mating next move).
 pub fn cycle_score(pos: &mut Position, ply: usize, cache: &mut CycleCache) -> Option<i32> {
+    cycle_score_under(pos, ply, cache, RuleSet::Chinese)
+}
+
+/// [`cycle_score`] under the rule set `set` (docs/rules.md, "Rule sets").
+#[inline]
+pub fn cycle_score_under(
+    pos: &mut Position,
+    ply: usize,
+    cache: &mut CycleCache,
+    set: RuleSet,
+) -> Option<i32> {
     let cycle_len = repeated_cycle_len(pos)?;
     // It runs only when a repetition has been found.
     let outcome = if ply <= REFEREE_PLIES {
-        cache.referee_outcome(pos, cycle_len)
+        cache.referee_outcome_under(pos, cycle_len, set)
     } else {
         // Exact for perpetual check, a static approximation for perpetual chase (listed in `rules::cycle`).
-        cycle_outcome(pos, cycle_len)
+        cycle_outcome_under(pos, cycle_len, set)
     };
     Some(match outcome {
         CycleOutcome::Draw => 0,
@@ -67,6 +79,16 @@ impl CycleCache {
 
     /// The referee's verdict on the cycle of `cycle_len` plies that ends at `pos`.
     pub fn referee_outcome(&mut self, pos: &mut Position, cycle_len: usize) -> CycleOutcome {
+        self.referee_outcome_under(pos, cycle_len, RuleSet::Chinese)
+    }
+
+    /// [`CycleCache::referee_outcome`] under the rule set `set` (each set's verdicts kept apart).
+    pub fn referee_outcome_under(
+        &mut self,
+        pos: &mut Position,
+        cycle_len: usize,
+        set: RuleSet,
+    ) -> CycleOutcome {
         // Perpetual check (and a cycle that is no real repetition) is read exactly and at no cost from the
         // history; only the rest needs the referee.
         if let Some(decided) = check_verdict(pos, cycle_len) {
@@ -75,14 +97,15 @@ impl CycleCache {
         let hist = pos.history();
         let signature = hist[hist.len() - cycle_len..]
             .iter()
-            .fold(pos.key(), |h, u| (h ^ u.key).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29));
+            .fold(pos.key(), |h, u| (h ^ u.key).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29))
+            ^ set as u64;
         let slot = (signature as usize) % Self::SLOTS;
         if let Some((sig, outcome)) = self.slots[slot] {
             if sig == signature {
                 return outcome;
             }
         }
-        let outcome = referee_cycle_outcome(pos, cycle_len);
+        let outcome = referee_cycle_outcome_under(pos, cycle_len, set);
         self.slots[slot] = Some((signature, outcome));
         outcome
     }
@@ -123,6 +146,7 @@ pub fn natural_limit_reached(pos: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::cycle::cycle_outcome;
 
     fn play(fen: &str, moves: &str) -> Position {
         let mut pos = Position::from_fen(fen).expect("valid fen");

@@ -6,7 +6,7 @@
 use super::history::{piece_to, Histories, NO_ROW};
 use super::movepick::{MovePicker, OrderInfo};
 use super::params::*;
-use super::repetition::{cycle_score, natural_limit_reached, CycleCache};
+use super::repetition::{cycle_score_under, CycleCache};
 use super::root::{MainThread, RootMove};
 use super::see::{see_ge, victim_value};
 use super::threads::Shared;
@@ -657,10 +657,11 @@ impl<'a, E: Evaluate> Worker<'a, E> {
     /// still loses), a repetition judged by the 棋例, or the end of the search stack.
     #[inline(always)]
     fn game_end_score(&mut self, ply: usize, in_check: bool) -> Option<i32> {
-        if natural_limit_reached(&self.pos) {
+        let rules = self.limits.rules;
+        if rules.limit_reached(self.pos.halfmove_clock()) {
             return Some(if self.pos.has_legal_move() { 0 } else { -MATE + ply as i32 });
         }
-        if let Some(score) = cycle_score(&mut self.pos, ply, &mut self.cycles) {
+        if let Some(score) = cycle_score_under(&mut self.pos, ply, &mut self.cycles, rules.set) {
             return Some(score);
         }
         if ply >= MAX_PLY - 1 {

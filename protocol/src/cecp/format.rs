@@ -19,6 +19,7 @@ const NOT_OFFERED: &[OptionId] = &[
     OptionId::Debug,
     OptionId::NewGame,
     OptionId::Style,
+    OptionId::Variant,
 ];
 
 /// The name an option has in CECP: its UCI name where it has one (readable in XBoard's dialog), else UCCI's.

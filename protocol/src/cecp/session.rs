@@ -175,14 +175,24 @@ impl Game {
                 self.engine_side = !self.pos().side_to_move();
                 self.start_pondering();
             }
-            Cecp::SetBoard(fen) => match Position::from_fen(&command::board_fen(&fen)) {
-                Ok(p) => {
+            Cecp::SetBoard(fen) => match Position::from_composed_fen(&command::board_fen(&fen)) {
+                Ok(composed) => {
                     self.abandon();
-                    self.engine.set_position(p);
+                    if let Some(w) = composed.warning() {
+                        self.out.line(&format::debug(&w));
+                    }
+                    self.engine.set_position(composed.position);
                     self.draw_offered = false;
                     self.resume_analysis();
                 }
-                Err(e) => self.error(&format!("bad FEN: {e}; the position is unchanged"), line),
+                Err(e) => {
+                    self.abandon();
+                    self.engine.refuse_position();
+                    self.error(
+                        &format!("bad FEN: {e}; the position is unchanged and no move is played"),
+                        line,
+                    )
+                }
             },
             Cecp::UserMove(text) => self.user_move(&text),
             Cecp::MoveNow => {
@@ -266,6 +276,9 @@ impl Game {
     }
 
     fn user_move(&mut self, text: &str) {
+        if self.engine.position_refused() {
+            return self.out.line(&format::illegal_move("the last setboard was refused", text));
+        }
         let pondering = self.job.is_some_and(|p| p != Purpose::Analyze);
         if pondering {
             self.abandon();
@@ -312,7 +325,7 @@ impl Game {
 
     /// The engine's turn: search, or claim the result when there is nothing to play.
     fn think(&mut self) {
-        if !self.pos().has_legal_move() {
+        if !self.engine.position_refused() && !self.pos().has_legal_move() {
             self.force = true;
             return self.out.line(&format::no_move_result(self.pos().side_to_move()));
         }
@@ -362,6 +375,10 @@ impl Game {
 
     fn start(&mut self, purpose: Purpose) {
         self.abandon();
+        if self.engine.position_refused() {
+            // XBoard shows the board it sent: a move of the last valid one would be illegal there.
+            return self.error("the last setboard was refused; no position to think about", "go");
+        }
         let limits = match purpose {
             Purpose::Move => self.move_limits(),
             Purpose::Ponder | Purpose::Analyze => Limits { infinite: true, ..Limits::default() },
