@@ -8,6 +8,10 @@
 //! Cases marked **approximation** exercise a named approximation of the implementation (see the module
 //! docs of `engine::rules::chase`, `mate` and `cycle`).
 
+mod support;
+
+use support::{flip, position, swapped};
+
 use engine::random::Rng;
 
 use engine::rules::limit::{COUNTED_CHECKS, NATURAL_LIMIT_PLIES};
@@ -19,10 +23,6 @@ use std::collections::HashMap;
 
 /// The search's mate score (a rule loss at ply p scores -MATE_SCORE + p).
 const MATE_SCORE: i32 = engine::search::MATE;
-
-fn position(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap_or_else(|e| panic!("test position {fen}: {e}"))
-}
 
 fn split(moves: &str) -> Vec<&str> {
     moves.split_whitespace().collect()
@@ -64,29 +64,6 @@ fn repeat(fen: &str, cycle: &str) -> Judgement {
         referee.play_str(m);
     }
     referee.play_str(last)
-}
-
-/// The position with colours swapped (turned over the river), and the moves to match.
-fn flip(fen: &str, moves: &str) -> (String, String) {
-    let flipped = position(fen).flipped().to_fen();
-    let moves = split(moves)
-        .iter()
-        .map(|m| {
-            let b = m.as_bytes();
-            let rank = |c: u8| char::from(b'9' - (c - b'0'));
-            format!("{}{}{}{}", char::from(b[0]), rank(b[1]), char::from(b[2]), rank(b[3]))
-        })
-        .collect::<Vec<_>>()
-        .join(" ");
-    (flipped, moves)
-}
-
-fn swapped(r: GameResult) -> GameResult {
-    match r {
-        GameResult::RedWins => GameResult::BlackWins,
-        GameResult::BlackWins => GameResult::RedWins,
-        other => other,
-    }
 }
 
 /// Asserts that the judgement `j` ends the game with `result` by `reason`, with `detail` in its text.

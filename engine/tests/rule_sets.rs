@@ -1,12 +1,12 @@
 //! The three rule sets (docs/rules.md, "Rule sets"): each case family where they differ, judged by the
 //! referee under each set, with colours swapped too; and the search's repetition scores under each set.
 
+mod support;
+
+use support::{flip, position, swapped};
+
 use engine::position::Position;
 use engine::rules::{GameResult, GameRules, Judgement, Reason, Referee, RuleSet};
-
-fn position(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap_or_else(|e| panic!("test position {fen}: {e}"))
-}
 
 /// Plays `cycle` twice from `fen` under `set` and returns the judgement at the third occurrence.
 fn repeat(fen: &str, cycle: &str, set: RuleSet) -> Judgement {
@@ -22,29 +22,6 @@ fn repeat(fen: &str, cycle: &str, set: RuleSet) -> Judgement {
         referee.play_str(m);
     }
     referee.judgement()
-}
-
-/// The position with colours swapped and the moves to match.
-fn flip(fen: &str, moves: &str) -> (String, String) {
-    let flipped = position(fen).flipped().to_fen();
-    let moves = moves
-        .split_whitespace()
-        .map(|m| {
-            let b = m.as_bytes();
-            let rank = |c: u8| char::from(b'9' - (c - b'0'));
-            format!("{}{}{}{}", char::from(b[0]), rank(b[1]), char::from(b[2]), rank(b[3]))
-        })
-        .collect::<Vec<_>>()
-        .join(" ");
-    (flipped, moves)
-}
-
-fn swapped(r: GameResult) -> GameResult {
-    match r {
-        GameResult::RedWins => GameResult::BlackWins,
-        GameResult::BlackWins => GameResult::RedWins,
-        other => other,
-    }
 }
 
 /// Asserts the verdict under each set `[chinese, asian, computer]`, and the same with colours swapped.
