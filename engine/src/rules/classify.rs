@@ -25,12 +25,13 @@
 //! moves: when the mover was in check, a standing attack it could not carry out then counts as new after
 //! its reply. This only matters against a side that checks on every move, which loses anyway (art. 26.1).
 
+use crate::attacks::horse_attacks;
 use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::rules::chase::{threats, Threats};
 use crate::rules::mate::{mate_by_checks, threatens_mate, NODE_BUDGET, THREAT_CHECKS};
 use crate::rules::post::{advisors_and_elephants, defensive_post};
-use crate::types::{Move, Square};
+use crate::types::{Move, PieceKind, Square};
 use std::fmt;
 
 /// The kinds of move, lightest first, so `max` picks the heaviest effect.
@@ -81,17 +82,26 @@ impl MoveClass {
 
 /// Classifies the legal move `m` of the side to move in `pos`; `pos` is left as it was.
 pub fn classify(pos: &mut Position, m: Move) -> MoveClass {
-    classify_with(pos, m, true)
+    classify_with(pos, m, Book::Chinese)
 }
 
-/// [`classify`] without the mate-threat test, for the rules that do not count a mate threat as an attack
-/// (the Asian set, docs/rules.md, "The Asian rules"): a move is a check, else a chase of what it newly
-/// threatens to win, else idle.
+/// [`classify`] as the Asian rules read a move (docs/rules.md, "The Asian rules"): without the mate-threat
+/// test, since a mate threat is not an attack there (A3), so a move is a check, else a chase of what it
+/// newly threatens to win, else idle; and a rook held in place by an enemy horse does not chase that
+/// horse (A9).
 pub fn classify_chases(pos: &mut Position, m: Move) -> MoveClass {
-    classify_with(pos, m, false)
+    classify_with(pos, m, Book::Asian)
 }
 
-fn classify_with(pos: &mut Position, m: Move, mate_threats: bool) -> MoveClass {
+/// Which rule book reads the move.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Book {
+    Chinese,
+    Asian,
+}
+
+fn classify_with(pos: &mut Position, m: Move, book: Book) -> MoveClass {
+    let mate_threats = book == Book::Chinese;
     pos.make_move(m);
     if pos.in_check() {
         pos.unmake_move();
@@ -115,9 +125,17 @@ fn classify_with(pos: &mut Position, m: Move, mate_threats: bool) -> MoveClass {
     pos.make_null_move();
     let after = threats(pos);
     pos.unmake_null_move();
+    let held = if book == Book::Asian { held_rooks(pos) } else { Vec::new() };
     pos.unmake_move();
     let before = threats(pos);
     let mut chased = new_chases(&before, &after, m);
+    for &(rook, horse) in &held {
+        // AXF rule 19 (A9): the held rook's attack on its horse chases nothing, so a target whose only new
+        // capturer is that rook is not chased.
+        if chased.has(horse) && new_capturers(&before, &after, m, horse) == Bitboard::from_square(rook) {
+            chased = chased.without(horse);
+        }
+    }
     // Art. 27.3: taking up a defensive post that makes a simple draw excuses an incidental attack on an
     // advisor or elephant, but not one on anything else.
     if on_post && advisors_and_elephants(pos, chased) == chased {
@@ -129,6 +147,39 @@ fn classify_with(pos: &mut Position, m: Move, mate_threats: bool) -> MoveClass {
     MoveClass { kind, chased, pawn_chased }
 }
 
+/// The mover's rooks held in place by an enemy horse, each with that horse, in `pos` after the move: the
+/// rook stands on the horse's leg, so that moving it away would let the horse check the mover's king
+/// (AXF rule 19, docs/rules.md A9).
+fn held_rooks(pos: &Position) -> Vec<(Square, Square)> {
+    let mover = !pos.side_to_move();
+    let king = pos.king_square(mover);
+    let occupied = pos.occupied();
+    let mut held = Vec::new();
+    for horse in pos.pieces(!mover, PieceKind::Horse) {
+        if horse_attacks(horse, occupied).has(king) {
+            continue;
+        }
+        for rook in pos.pieces(mover, PieceKind::Rook) {
+            if horse_attacks(horse, occupied.without(rook)).has(king) {
+                held.push((rook, horse));
+            }
+        }
+    }
+    held
+}
+
+/// The pieces (by their point after `m`) that win `target` directly after `m` and did not win it directly
+/// before, the moved piece followed from its origin.
+fn new_capturers(before: &Threats, after: &Threats, m: Move, target: Square) -> Bitboard {
+    let had = before.capturers_of(target);
+    let origin = |a: Square| if a == m.to() { m.from() } else { a };
+    after
+        .capturers_of(target)
+        .into_iter()
+        .filter(|&a| !had.has(origin(a)))
+        .fold(Bitboard::EMPTY, |b, a| b.with(a))
+}
+
 /// The targets chased anew by `m`, given what the mover threatened before and after it (art. 29.2,
 /// 细则 D1, D2). A direct win is new when one of its capturers did not already win that target directly
 /// before the move, the moved piece being followed from its origin: so a piece that moves and keeps its
@@ -138,10 +189,8 @@ fn classify_with(pos: &mut Position, m: Move, mate_threats: bool) -> MoveClass {
 /// a chase, so a target the king alone attacked can still be chased "for the first time".
 fn new_chases(before: &Threats, after: &Threats, m: Move) -> Bitboard {
     let mut chased = after.through_checks & !before.by_piece;
-    for &(target, now) in &after.capturers {
-        let had = before.capturers_of(target);
-        let origin = |a: Square| if a == m.to() { m.from() } else { a };
-        if now.into_iter().any(|a| !had.has(origin(a))) {
+    for &(target, _) in &after.capturers {
+        if new_capturers(before, after, m, target).nonempty() {
             chased = chased.with(target);
         }
     }
