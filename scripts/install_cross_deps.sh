@@ -25,4 +25,5 @@ if [ ${#missing[@]} -gt 0 ]; then
 else
     echo "apt packages: all installed"
 fi
-rustup target add aarch64-unknown-linux-gnu x86_64-pc-windows-gnu
+# aarch64-linux-android only for `cargo check`: linking it needs the NDK.
+rustup target add aarch64-unknown-linux-gnu aarch64-linux-android x86_64-pc-windows-gnu
