@@ -152,6 +152,13 @@ while IFS= read -r cmd; do
     "target/release/chuhan match --engine name=nnue "*)
         skip "$cmd" "a 100-game match"
         ;;
+    "scripts/cross_test.sh"* | "scripts/windows_test.sh"*)
+        skip "$cmd" "cross compilers, qemu or Wine and two release builds, 10-20 minutes; CHUHAN_CROSS=1 .ci/run runs it"
+        ;;
+    "rustup target add aarch64-linux-android"* | "export CARGO_TARGET_AARCH64_LINUX_ANDROID_LINKER="* | \
+        "cargo build --release --target aarch64-linux-android "* | "adb push "*)
+        skip "$cmd" "needs the Android NDK (and a device for adb); scripts/cross_test.sh checks the Android build compiles"
+        ;;
     *)
         fail "README command not classified in scripts/check_readme.sh: $cmd"
         ;;

@@ -4,7 +4,7 @@
 //!   square, from both sides' points of view (1260 inputs each).
 //! - [`network`]: the quantised weights and the output; [`file`]: the file format and its checks.
 //! - [`accumulator`]: the per-search-thread state, updated move by move along the search's line.
-//! - [`simd`]: the inner loops, portable and AVX2 (picked at run time, identical results).
+//! - [`simd`]: the inner loops, portable, AVX2 (picked at run time) and NEON (aarch64), identical results.
 //!
 //! [`Nnue`] is the [`Evaluate`] implementation; [`embedded`] is the network built into the binary.
 
@@ -144,6 +144,41 @@ mod tests {
                     1 if !pos.history().is_empty() => pos.unmake_move(),
                     _ => pos.make_move(moves[rng.below(moves.len())]),
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_simd_loops_score_game_positions_as_the_portable_ones_do() {
+        // The built-in network's own weights on positions of random games, captures included: where this
+        // CPU has a SIMD version (AVX2, NEON) the network's loops are it, and they must give the portable
+        // loops' accumulators and sums exactly.
+        let net = embedded();
+        let (weights, biases, output_weights, _) = net.parts();
+        let hidden = net.hidden();
+        let (w_us, w_them) = output_weights.split_at(hidden);
+        let mut rng = Rng::new(23);
+        for _ in 0..12 {
+            let mut pos = Position::startpos();
+            for _ in 0..120 {
+                let mut accumulators = [vec![0i16; hidden], vec![0i16; hidden]];
+                for (acc, perspective) in
+                    accumulators.iter_mut().zip([pos.side_to_move(), !pos.side_to_move()])
+                {
+                    net.refresh(&pos, perspective, acc);
+                    let active: Vec<usize> = features::active(&pos, perspective).collect();
+                    let mut portable = vec![0i16; hidden];
+                    simd::update_scalar(&mut portable, biases, weights, hidden, &active, &[]);
+                    assert_eq!(*acc, portable, "accumulator of {perspective:?} in {pos:?}");
+                }
+                let [us, them] = &accumulators;
+                let portable = simd::output_scalar(us, them, w_us, w_them);
+                assert_eq!(simd::output(us, them, w_us, w_them), portable, "output sum of {pos:?}");
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make_move(moves[rng.below(moves.len())]);
             }
         }
     }

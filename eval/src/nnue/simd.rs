@@ -1,9 +1,13 @@
 //! The two inner loops of the network — adding and subtracting weight rows into an accumulator, and the
-//! clipped-ReLU dot product of the output — in a portable version and an AVX2 version picked at run time.
-//! Both use wrapping integer arithmetic, so they give identical results bit for bit (a test checks).
+//! clipped-ReLU dot product of the output — in a portable version, an AVX2 version picked at run time on
+//! x86-64 and a NEON version on aarch64 ([`neon`], always: every aarch64 CPU has NEON). All use wrapping
+//! integer arithmetic, so they give identical results bit for bit (a test checks).
 
 use super::network::QA;
 use std::sync::atomic::{AtomicU8, Ordering};
+
+#[cfg(target_arch = "aarch64")]
+pub mod neon;
 
 /// Lanes of i16 in one AVX2 register; hidden sizes are multiples of it.
 pub const LANES: usize = 16;
@@ -47,6 +51,10 @@ pub fn update(
         unsafe { update_avx2(out, input, weights, hidden, added, removed) };
         return;
     }
+    // SAFETY: NEON, the only feature the function enables, is part of every aarch64 target.
+    #[cfg(target_arch = "aarch64")]
+    return unsafe { neon::update(out, input, weights, hidden, added, removed) };
+    #[cfg(not(target_arch = "aarch64"))]
     update_scalar(out, input, weights, hidden, added, removed)
 }
 
@@ -58,6 +66,10 @@ pub fn output(us: &[i16], them: &[i16], w_us: &[i16], w_them: &[i16]) -> i32 {
         // SAFETY: AVX2, the only feature the function enables, was detected on this CPU.
         return unsafe { output_avx2(us, them, w_us, w_them) };
     }
+    // SAFETY: NEON, the only feature the function enables, is part of every aarch64 target.
+    #[cfg(target_arch = "aarch64")]
+    return unsafe { neon::output(us, them, w_us, w_them) };
+    #[cfg(not(target_arch = "aarch64"))]
     output_scalar(us, them, w_us, w_them)
 }
 
@@ -229,8 +241,8 @@ mod tests {
         (half(us, w_us) + half(them, w_them)) as i32
     }
 
-    /// Checks the portable update, and the AVX2 one where this CPU has it, against the reference. Returns
-    /// whether the AVX2 half ran.
+    /// Checks the portable update, and the SIMD one where this CPU has it (AVX2 on x86-64, NEON on
+    /// aarch64), against the reference. Returns whether a SIMD version ran.
     fn check_update(
         input: &[i16],
         weights: &[i16],
@@ -251,7 +263,14 @@ mod tests {
             assert_eq!(got, want, "AVX2 update, {what}");
             return true;
         }
-        false
+        #[cfg(target_arch = "aarch64")]
+        {
+            let mut got = vec![0; hidden];
+            // SAFETY: NEON is part of every aarch64 target.
+            unsafe { neon::update(&mut got, input, weights, hidden, added, removed) };
+            assert_eq!(got, want, "NEON update, {what}");
+        }
+        cfg!(target_arch = "aarch64")
     }
 
     /// [`check_update`] for the output sum.
@@ -265,19 +284,22 @@ mod tests {
             assert_eq!(got, want, "AVX2 output, hidden {}", us.len());
             return true;
         }
-        false
+        // SAFETY: NEON is part of every aarch64 target.
+        #[cfg(target_arch = "aarch64")]
+        assert_eq!(unsafe { neon::output(us, them, w_us, w_them) }, want, "NEON output, hidden {}", us.len());
+        cfg!(target_arch = "aarch64")
     }
 
-    fn note_if_skipped(avx2_ran: bool) {
-        if !avx2_ran {
-            eprintln!("no AVX2 on this CPU: only the portable code was checked, the AVX2 half was skipped");
+    fn note_if_skipped(simd_ran: bool) {
+        if !simd_ran {
+            eprintln!("no SIMD version for this CPU: only the portable code was checked");
         }
     }
 
     #[test]
     fn every_version_matches_the_reference_bit_for_bit() {
         let mut rng = Rng::new(5);
-        let mut avx2_ran = true;
+        let mut simd_ran = true;
         for hidden in [16, 128, 256] {
             for _ in 0..200 {
                 // Spans wide enough to wrap: every version must wrap the same way.
@@ -285,22 +307,23 @@ mod tests {
                 let input = random_i16(&mut rng, hidden, 30_000);
                 let added: Vec<usize> = (0..rng.below(4)).map(|_| rng.below(40)).collect();
                 let removed: Vec<usize> = (0..rng.below(4)).map(|_| rng.below(40)).collect();
-                avx2_ran &= check_update(&input, &weights, hidden, &added, &removed);
+                simd_ran &= check_update(&input, &weights, hidden, &added, &removed);
                 let us = random_i16(&mut rng, hidden, 400);
                 let them = random_i16(&mut rng, hidden, 400);
                 let (wu, wt) = (random_i16(&mut rng, hidden, 32_000), random_i16(&mut rng, hidden, 32_000));
-                avx2_ran &= check_output(&us, &them, &wu, &wt);
+                simd_ran &= check_output(&us, &them, &wu, &wt);
             }
         }
-        note_if_skipped(avx2_ran);
+        note_if_skipped(simd_ran);
     }
 
     #[test]
     fn the_move_shaped_updates_match_the_reference() {
         // A quiet move (one row in, one out), a capture (one in, two out) and a refresh (32 in): the
-        // shapes the AVX2 update has its own loops for, each checked on purpose rather than by chance.
+        // shapes the AVX2 and NEON updates have their own loops for, each checked on purpose rather than
+        // by chance.
         let mut rng = Rng::new(9);
-        let mut avx2_ran = true;
+        let mut simd_ran = true;
         for hidden in [16, 128, 256] {
             for (n_added, n_removed) in [(1, 1), (1, 2), (32, 0), (0, 0), (2, 1)] {
                 for _ in 0..50 {
@@ -308,10 +331,10 @@ mod tests {
                     let input = random_i16(&mut rng, hidden, 30_000);
                     let added: Vec<usize> = (0..n_added).map(|_| rng.below(40)).collect();
                     let removed: Vec<usize> = (0..n_removed).map(|_| rng.below(40)).collect();
-                    avx2_ran &= check_update(&input, &weights, hidden, &added, &removed);
+                    simd_ran &= check_update(&input, &weights, hidden, &added, &removed);
                 }
             }
         }
-        note_if_skipped(avx2_ran);
+        note_if_skipped(simd_ran);
     }
 }
