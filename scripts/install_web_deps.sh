@@ -5,9 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rustup target add wasm32-unknown-unknown
-if ! command -v chromium >/dev/null; then
+# fonts-wqy-microhei: a small CJK font (1.6 MB), so that the pieces' characters show in the screenshot.
+if ! command -v chromium >/dev/null || ! fc-list | grep -qi microhei; then
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei
 fi
 if [ ! -d web/tools/node_modules/playwright-core ]; then
     mkdir -p web/tools
