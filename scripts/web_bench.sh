@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Speed of the browser build against the native one, back to back on the same 49 bench positions: the
+# wasm `bench` run in chuhan's worker inside headless chromium, then `target/release/chuhan bench`; both
+# `Nodes searched` lines must be equal (the signature). Then the page's load time to `uciok`, cold (a
+# fresh browser profile) and cached (a reload). A benchmark, not a test: run it on an idle machine.
+#   scripts/web_bench.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! command -v chromium >/dev/null || [ ! -d web/tools/node_modules/playwright-core ]; then
+    echo "web_bench: chromium or playwright-core is missing: run scripts/install_web_deps.sh" >&2
+    exit 2
+fi
+scripts/build_web.sh
+cargo build --quiet --release -p chuhan-protocol
+out=target/web
+mkdir -p "$out"
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server "$port" --bind 127.0.0.1 --directory web >"$out/http-bench.log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true' EXIT
+for _ in $(seq 50); do
+    python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/page/')" 2>/dev/null && break
+    sleep 0.1
+done
+node web/test/drive.mjs bench "http://127.0.0.1:$port/page/" | tee "$out/bench.txt"
+target/release/chuhan bench 2>/dev/null | sed 's/^/web bench: native /' | tee -a "$out/bench.txt"
+wasm_sig=$(grep 'wasm Nodes searched' "$out/bench.txt" | awk '{print $NF}')
+native_sig=$(grep 'native Nodes searched' "$out/bench.txt" | awk '{print $NF}')
+wasm_nps=$(grep 'wasm Nodes/second' "$out/bench.txt" | awk '{print $NF}')
+native_nps=$(grep 'native Nodes/second' "$out/bench.txt" | awk '{print $NF}')
+echo "web bench: wasm/native speed $(python3 -c "print(f'{$wasm_nps / $native_nps:.2f}')"); signatures $([ "$wasm_sig" = "$native_sig" ] && echo equal || echo DIFFERENT) ($wasm_sig, $native_sig); .wasm $(stat -c %s web/chuhan.wasm) bytes"
+[ "$wasm_sig" = "$native_sig" ]
