@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Builds the browser package: web/chuhan.wasm beside the worker script, ready for web/page/ and npm.
-# Usage: scripts/build_web.sh            (prints the .wasm's size)
+# Builds the browser package beside the worker script, ready for web/page/ and npm:
+#   web/chuhan.wasm       the portable build, for any browser with WebAssembly
+#   web/chuhan-simd.wasm  the same with SIMD128 (the network's loops vectorised, identical results),
+#                         which chuhan-worker.js loads where the browser validates SIMD128
+# Usage: scripts/build_web.sh            (prints the sizes)
 # Needs the wasm32-unknown-unknown target (scripts/install_web_deps.sh adds it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,7 +13,14 @@ if ! rustup target list --installed 2>/dev/null | grep -qx "$target"; then
     exit 1
 fi
 # `cargo rustc --crate-type cdylib`: the crate is an rlib on the host (cheap for `cargo test --workspace`);
-# only this build links a wasm module. The `web` profile is release with thin LTO (Cargo.toml).
-nice -n 15 cargo rustc --quiet -p chuhan-web --lib --target "$target" --profile web --crate-type cdylib
-cp "target/$target/web/web.wasm" web/chuhan.wasm
-echo "build_web: web/chuhan.wasm $(stat -c %s web/chuhan.wasm) bytes"
+# only this build links a wasm module. The `web` profile is release with thin LTO (Cargo.toml). The SIMD
+# build has its own target directory: other RUSTFLAGS would otherwise rebuild the portable one's crates.
+build() {
+    local out=$1 dir=$2 flags=$3
+    RUSTFLAGS="$flags" nice -n 15 cargo rustc --quiet -p chuhan-web --lib --target "$target" --profile web \
+        --crate-type cdylib --target-dir "$dir"
+    cp "$dir/$target/web/web.wasm" "web/$out"
+    echo "build_web: web/$out $(stat -c %s "web/$out") bytes"
+}
+build chuhan.wasm target ""
+build chuhan-simd.wasm target/wasm-simd "-C target-feature=+simd128"

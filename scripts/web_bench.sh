@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Speed of the browser build against the native one, back to back on the same 49 bench positions: the
-# wasm `bench` run in chuhan's worker inside headless chromium, then `target/release/chuhan bench`; both
+# Speed of the browser builds against the native one, back to back on the same 49 bench positions: the
+# wasm `bench` (SIMD128 build, then portable build) run in chuhan's worker inside headless chromium, then `target/release/chuhan bench`; both
 # `Nodes searched` lines must be equal (the signature). Then the page's load time to `uciok`, cold (a
 # fresh browser profile) and cached (a reload). A benchmark, not a test: run it on an idle machine.
 #   scripts/web_bench.sh
@@ -24,9 +24,15 @@ for _ in $(seq 50); do
 done
 node web/test/drive.mjs bench "http://127.0.0.1:$port/page/" | tee "$out/bench.txt"
 target/release/chuhan bench 2>/dev/null | sed 's/^/web bench: native /' | tee -a "$out/bench.txt"
-wasm_sig=$(grep 'wasm Nodes searched' "$out/bench.txt" | awk '{print $NF}')
 native_sig=$(grep 'native Nodes searched' "$out/bench.txt" | awk '{print $NF}')
-wasm_nps=$(grep 'wasm Nodes/second' "$out/bench.txt" | awk '{print $NF}')
 native_nps=$(grep 'native Nodes/second' "$out/bench.txt" | awk '{print $NF}')
-echo "web bench: wasm/native speed $(python3 -c "print(f'{$wasm_nps / $native_nps:.2f}')"); signatures $([ "$wasm_sig" = "$native_sig" ] && echo equal || echo DIFFERENT) ($wasm_sig, $native_sig); .wasm $(stat -c %s web/chuhan.wasm) bytes"
-[ "$wasm_sig" = "$native_sig" ]
+status=0
+for build in simd128 portable; do
+    sig=$(grep "wasm-$build Nodes searched" "$out/bench.txt" | awk '{print $NF}')
+    nps=$(grep "wasm-$build Nodes/second" "$out/bench.txt" | awk '{print $NF}')
+    same=$([ "$sig" = "$native_sig" ] && echo equal || echo DIFFERENT)
+    [ "$same" = equal ] || status=1
+    echo "web bench: wasm-$build/native speed $(python3 -c "print(f'{$nps / $native_nps:.2f}')"); signature $same ($sig, native $native_sig)"
+done
+echo "web bench: sizes: web/chuhan.wasm $(stat -c %s web/chuhan.wasm) bytes, web/chuhan-simd.wasm $(stat -c %s web/chuhan-simd.wasm) bytes"
+exit $status

@@ -4,14 +4,26 @@
 //   engine.onmessage = (e) => console.log(e.data);       // one line the engine wrote, e.g. "uciok"
 //   engine.postMessage("uci");                           // one or more UCI/UCCI lines
 //
-// Another location for the wasm: new Worker("chuhan-worker.js?wasm=/path/to/chuhan.wasm").
+// It loads chuhan-simd.wasm where the browser has SIMD128, chuhan.wasm elsewhere; another module or
+// location: new Worker("chuhan-worker.js?wasm=/path/to/chuhan.wasm").
 // Lines sent before the module is ready are kept and handed over in order. The search runs on this
 // worker's thread, so a line sent while the engine thinks is read when the search has answered; `go
 // infinite` and `go ponder` therefore answer after at most ten seconds by themselves (web/README.md).
 // After `quit` the worker closes, as the native engine exits.
 "use strict";
 
-const wasmUrl = new URL(new URLSearchParams(self.location.search).get("wasm") || "chuhan.wasm", self.location.href);
+// A module of one function returning a v128 constant: it validates only where the browser has SIMD128.
+const SIMD_PROBE = new Uint8Array([
+    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // "\0asm", version 1
+    0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, // types: () -> v128
+    0x03, 0x02, 0x01, 0x00, // one function of type 0
+    0x0a, 0x16, 0x01, 0x14, 0x00, 0xfd, 0x0c, ...new Array(16).fill(0), 0x0b, // body: v128.const 0
+]);
+const hasSimd = WebAssembly.validate(SIMD_PROBE);
+// chuhan-simd.wasm: the same engine built with SIMD128 (the network's inner loops vectorised, the same
+// results); chuhan.wasm is the portable build for browsers without it.
+const wasmName = new URLSearchParams(self.location.search).get("wasm") || (hasSimd ? "chuhan-simd.wasm" : "chuhan.wasm");
+const wasmUrl = new URL(wasmName, self.location.href);
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 const waiting = [];

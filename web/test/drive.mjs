@@ -1,7 +1,7 @@
 // Drives the page in headless chromium (Debian's, through playwright-core; no browser download).
 //
 //   node web/test/drive.mjs play  URL OUT_DIR [ENGINE_MOVES]   a game through the board's clicks
-//   node web/test/drive.mjs bench URL                          bench in the worker; load to uciok
+//   node web/test/drive.mjs bench URL                          bench in the worker (SIMD128 and portable builds); load to uciok
 //
 // play: the person's side (Red) clicks the analysis panel's best move on the board, chuhan answers; it
 // goes on until chuhan has played ENGINE_MOVES (default 20) moves in one game. Every engine move must be
@@ -77,6 +77,39 @@ async function play(browser) {
     }
     console.log(`web test: ${probe.engineMoves.length} engine moves, all legal: ${illegal.length === 0}; analysis updates: ${probe.analysisUpdates}; panel: ${lines} lines, "${stats}"`);
     await page.screenshot({ path: path.join(outDir, "screenshot.png") });
+    await controls(page);
+}
+
+/** Flip, a pasted FEN, a mate through the board's clicks shown in words, and take back. */
+async function controls(page) {
+    const a0 = async () => (await page.locator('[data-square="a0"]').boundingBox()).y;
+    const before = await a0();
+    await page.click("#flip");
+    const flipped = await a0();
+    await page.click("#flip");
+    if (!(flipped < before && (await a0()) === before)) {
+        fail(`flip did not turn the board (a0 at y ${before}, then ${flipped})`);
+    }
+    // The rook on a9 mates: d8 is the other rook's and e9 faces the red king.
+    await page.fill("#fen", "3k5/8R/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+    await page.click("#set-fen");
+    await page.click('[data-square="a0"]');
+    await page.click('[data-square="a9"]');
+    const status = await page.textContent("#status");
+    if (!/Red wins: checkmate/.test(status)) {
+        fail(`the page did not show the mate in words: "${status}"`);
+    }
+    await page.click("#take-back");
+    const back = await page.evaluate(() => window.chuhanPage.state);
+    if (back.moves.length !== 0 || back.over) {
+        fail(`take back did not undo the mate: ${JSON.stringify(back)}`);
+    }
+    await page.fill("#fen", "not a fen");
+    await page.click("#set-fen");
+    if (!/FEN refused/.test(await page.textContent("#status"))) {
+        fail("a bad FEN was not refused in words");
+    }
+    console.log(`web test: flip, FEN, mate in words ("${status.trim()}"), take back and a refused FEN: checked`);
 }
 
 /** Milliseconds from navigation to `uciok`: in a fresh context (cold) and again after a reload (cached). */
@@ -103,10 +136,20 @@ async function bench(browser) {
     const page = await browser.newPage();
     await page.goto(url + "?analyse=0");
     await page.waitForFunction(() => window.chuhanPage && window.chuhanPage.ready, null, { timeout: 60000 });
-    const lines = await page.evaluate(
-        () =>
+    for (const wasm of ["chuhan-simd.wasm", "chuhan.wasm"]) {
+        const lines = await benchIn(page, wasm);
+        for (const line of lines.slice(-2)) {
+            console.log(`web bench: ${wasm === "chuhan.wasm" ? "wasm-portable" : "wasm-simd128"} ${line}`);
+        }
+    }
+}
+
+/** The lines of `bench` in a worker running `wasm`. */
+async function benchIn(page, wasm) {
+    return page.evaluate(
+        (wasm) =>
             new Promise((resolve) => {
-                const worker = new Worker("../chuhan-worker.js");
+                const worker = new Worker("../chuhan-worker.js?wasm=" + wasm);
                 const out = [];
                 worker.onmessage = (e) => {
                     out.push(e.data);
@@ -116,10 +159,8 @@ async function bench(browser) {
                 };
                 worker.postMessage("bench");
             }),
+        wasm,
     );
-    for (const line of lines.slice(-2)) {
-        console.log("web bench: wasm " + line);
-    }
 }
 
 const browser = await launch();
