@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Speed of the browser builds against the native one, back to back on the same 49 bench positions: the
-# wasm `bench` (SIMD128 build, then portable build) run in chuhan's worker inside headless chromium, then `target/release/chuhan bench`; both
-# `Nodes searched` lines must be equal (the signature). Then the page's load time to `uciok`, cold (a
-# fresh browser profile) and cached (a reload). A benchmark, not a test: run it on an idle machine.
+# wasm `bench` (the SIMD128 build, then the portable one) in chuhan's worker inside headless chromium,
+# then `target/release/chuhan bench`; every `Nodes searched` line must be equal (the signature). First
+# the page's load time to `uciok`, cold (a fresh browser profile) and cached (a reload). A benchmark, not
+# a test: run it on an idle machine.
 #   scripts/web_bench.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
