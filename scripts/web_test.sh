@@ -8,8 +8,8 @@
 # Environment: WEB_MOVETIME (engine ms a move, default 150), WEB_ENGINE_MOVES (default 20).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if ! command -v chromium >/dev/null || [ ! -d web/tools/node_modules/playwright-core ]; then
-    echo "web_test: skipped: chromium or playwright-core is not installed (scripts/install_web_deps.sh)"
+if ! command -v chromium >/dev/null || ! command -v node >/dev/null || [ ! -d web/tools/node_modules/playwright-core ]; then
+    echo "web_test: skipped: chromium, node or playwright-core is not installed (scripts/install_web_deps.sh)"
     exit 0
 fi
 scripts/build_web.sh

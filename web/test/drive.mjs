@@ -80,7 +80,7 @@ async function play(browser) {
     await controls(page);
 }
 
-/** Flip, a pasted FEN, a mate through the board's clicks shown in words, and take back. */
+/** Flip, a pasted FEN, a mate played by dragging and shown in words, take back, a refused FEN. */
 async function controls(page) {
     const a0 = async () => (await page.locator('[data-square="a0"]').boundingBox()).y;
     const before = await a0();
@@ -93,8 +93,8 @@ async function controls(page) {
     // The rook on a9 mates: d8 is the other rook's and e9 faces the red king.
     await page.fill("#fen", "3k5/8R/9/9/9/9/9/9/9/R3K4 w - - 0 1");
     await page.click("#set-fen");
-    await page.click('[data-square="a0"]');
-    await page.click('[data-square="a9"]');
+    // This move by dragging the rook (the game above was played by clicks).
+    await page.dragAndDrop('[data-square="a0"]', '[data-square="a9"]');
     const status = await page.textContent("#status");
     if (!/Red wins: checkmate/.test(status)) {
         fail(`the page did not show the mate in words: "${status}"`);
@@ -109,7 +109,7 @@ async function controls(page) {
     if (!/FEN refused/.test(await page.textContent("#status"))) {
         fail("a bad FEN was not refused in words");
     }
-    console.log(`web test: flip, FEN, mate in words ("${status.trim()}"), take back and a refused FEN: checked`);
+    console.log(`web test: flip, FEN, a mate by drag shown in words ("${status.trim()}"), take back and a refused FEN: checked`);
 }
 
 /** Milliseconds from navigation to `uciok`: in a fresh context (cold) and again after a reload (cached). */
