@@ -139,11 +139,6 @@ impl Session {
         Next::Continue
     }
 
-    /// The dialect spoken so far (`None` before `uci` or `ucci`).
-    pub fn dialect(&self) -> Option<Dialect> {
-        self.dialect
-    }
-
     /// Says on the output that `text` went wrong, in the dialect's message form; changes nothing.
     pub fn refuse(&self, text: &str) {
         self.error(text);
