@@ -2,6 +2,7 @@
 //
 //   node web/test/drive.mjs play  URL OUT_DIR [ENGINE_MOVES]   a game through the board's clicks
 //   node web/test/drive.mjs bench URL                          bench in the worker (SIMD128 and portable builds); load to uciok
+//   node web/test/drive.mjs lines URL < INPUT                  INPUT's lines to a worker; prints what it writes up to bestmove
 //
 // play: the person's side (Red) clicks the analysis panel's best move on the board, chuhan answers; it
 // goes on until chuhan has played ENGINE_MOVES (default 20) moves in one game. Every engine move must be
@@ -163,6 +164,34 @@ async function benchIn(page, wasm) {
     );
 }
 
+/** Prints the worker's lines for the input on stdin, up to its first `bestmove`. */
+async function lines(browser) {
+    const input = (await new Promise((resolve) => {
+        let text = "";
+        process.stdin.on("data", (d) => (text += d));
+        process.stdin.on("end", () => resolve(text));
+    })).trim();
+    const page = await browser.newPage();
+    await page.goto(url + "?analyse=0");
+    await page.waitForFunction(() => window.chuhanPage && window.chuhanPage.ready, null, { timeout: 60000 });
+    const out = await page.evaluate(
+        (input) =>
+            new Promise((resolve) => {
+                const worker = new Worker("../chuhan-worker.js");
+                const out = [];
+                worker.onmessage = (e) => {
+                    out.push(e.data);
+                    if (String(e.data).startsWith("bestmove")) {
+                        resolve(out);
+                    }
+                };
+                worker.postMessage(input);
+            }),
+        input,
+    );
+    process.stdout.write(out.join("\n") + "\n");
+}
+
 const browser = await launch();
 try {
     if (mode === "play") {
@@ -170,8 +199,10 @@ try {
         await play(browser);
     } else if (mode === "bench") {
         await bench(browser);
+    } else if (mode === "lines") {
+        await lines(browser);
     } else {
-        fail("usage: drive.mjs play URL OUT_DIR [ENGINE_MOVES] | bench URL");
+        fail("usage: drive.mjs play URL OUT_DIR [ENGINE_MOVES] | bench URL | lines URL < INPUT");
     }
 } catch (e) {
     fail(String(e && e.stack ? e.stack : e));
