@@ -159,6 +159,18 @@ while IFS= read -r cmd; do
         "cargo build --release --target aarch64-linux-android "* | "adb push "*)
         skip "$cmd" "needs the Android NDK (and a device for adb); scripts/cross_test.sh checks the Android build compiles"
         ;;
+    "scripts/install_web_deps.sh"*)
+        skip "$cmd" "installs packages as root (apt-get, npm)"
+        ;;
+    "scripts/serve_web.sh"*)
+        skip "$cmd" "serves the page until stopped"
+        ;;
+    "scripts/web_test.sh"*)
+        skip "$cmd" ".ci/run runs it just after this script"
+        ;;
+    "scripts/web_bench.sh"*)
+        skip "$cmd" "a benchmark of minutes (the 49 bench positions in the browser and natively)"
+        ;;
     *)
         fail "README command not classified in scripts/check_readme.sh: $cmd"
         ;;

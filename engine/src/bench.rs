@@ -1,10 +1,11 @@
 //! The bench: a fixed-depth search of fixed positions from a fresh table. With one thread the total node
 //! count is deterministic and serves as the build's signature (`Bench: N` in commit messages).
 
+use crate::clock::Instant;
 use crate::evaluate::Evaluate;
 use crate::position::Position;
 use crate::search::{Limits, SearchControl, SearchOptions, Searcher, SilentReporter};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The 49 bench positions (one FEN a line), shared with other xiangqi engines' benches.
 pub const DEFAULT_FENS: &str = include_str!("bench-positions.fen");

@@ -4,6 +4,7 @@
 pub mod attacks;
 pub mod bench;
 pub mod bitboard;
+pub mod clock;
 pub mod dialect;
 pub mod evaluate;
 pub mod fen;

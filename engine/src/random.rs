@@ -28,10 +28,7 @@ impl Rng {
 
     /// A generator seeded from the clock and `extra` (for play that should differ from game to game).
     pub fn from_time(extra: u64) -> Rng {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0);
+        let nanos = crate::clock::seed_nanos();
         Rng::from_state((nanos ^ extra.rotate_left(17)) | 1)
     }
 

@@ -10,6 +10,12 @@ pub fn hardware_threads() -> Option<usize> {
     std::thread::available_parallelism().ok().map(|n| n.get())
 }
 
+/// Whether this build can start threads at all. A `wasm32` build without shared memory (a browser worker)
+/// cannot: there the standard library's spawn always fails, so work runs on the caller's thread.
+pub const fn threads_can_start() -> bool {
+    !cfg!(all(target_arch = "wasm32", not(target_feature = "atomics")))
+}
+
 /// Search threads to use for `asked` on a machine running `hardware` threads at once (`None`: unknown,
 /// then `asked`). At least one.
 pub fn search_threads(asked: usize, hardware: Option<usize>) -> usize {

@@ -2,10 +2,10 @@
 //! only parses and dispatches here.
 
 use crate::evaluator::EngineEval;
+use engine::clock::Instant;
 use engine::Position;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
 
 /// `chuhan perft`.
 #[derive(clap::Args, Debug)]

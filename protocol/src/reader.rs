@@ -94,32 +94,37 @@ pub fn spawn(input: impl Read + Send + 'static, tx: Sender<Input>) -> io::Result
         let mut reader = BufReader::with_capacity(1 << 16, input);
         loop {
             let input = match read_raw_line(&mut reader, MAX_LINE) {
-                Ok(RawLine::Line(bytes)) => {
-                    let text = decode(&bytes);
-                    tracing::debug!(target: "protocol", "< {}", crate::parse::echo_long(&text));
-                    let quit = text.split_whitespace().next().is_some_and(|w| w.eq_ignore_ascii_case("quit"));
-                    let sent = tx.send(Input::Line { text });
-                    if quit || sent.is_err() {
-                        return;
-                    }
-                    continue;
-                }
-                Ok(RawLine::TooLong(len, head)) => {
-                    let command = decode(&head).split_whitespace().next().unwrap_or_default().to_string();
-                    Input::TooLong { len, command }
-                }
-                Ok(RawLine::Eof) => Input::Eof,
+                Ok(raw) => input_of(raw),
                 Err(e) => {
                     tracing::warn!("stdin: {e}");
                     Input::Eof
                 }
             };
-            let eof = input == Input::Eof;
-            if tx.send(input).is_err() || eof {
+            let end = match &input {
+                Input::Line { text } => {
+                    tracing::debug!(target: "protocol", "< {}", crate::parse::echo_long(text));
+                    text.split_whitespace().next().is_some_and(|w| w.eq_ignore_ascii_case("quit"))
+                }
+                Input::TooLong { .. } => false,
+                Input::Eof => true,
+            };
+            if tx.send(input).is_err() || end {
                 return;
             }
         }
     })
+}
+
+/// The input a raw line stands for: the decoded line, or for a too-long one its length and command.
+pub fn input_of(raw: RawLine) -> Input {
+    match raw {
+        RawLine::Line(bytes) => Input::Line { text: decode(&bytes) },
+        RawLine::TooLong(len, head) => {
+            let command = decode(&head).split_whitespace().next().unwrap_or_default().to_string();
+            Input::TooLong { len, command }
+        }
+        RawLine::Eof => Input::Eof,
+    }
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ use crate::output::Output;
 use crate::parse::{echo, parse, ParseError};
 use crate::reader::{self, Input, MAX_LINE};
 use crate::strength::Strength;
+use engine::clock::Instant;
 use engine::evaluate::Evaluate;
 use engine::search::{Clock, Limits, Reporter, SearchInfo};
 use engine::{Move, Position};
@@ -23,13 +24,17 @@ use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
 use std::sync::mpsc;
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How the loop was started.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Config {
     /// stdout is a terminal: `d` may draw a coloured picture.
     pub tty: bool,
+    /// A front door that cannot hear `stop` while a search runs (the browser worker, whose one thread
+    /// is the search's) searches a `go infinite`, a `go ponder` or a `go` with no limit for at most this
+    /// many milliseconds and then answers, instead of thinking until a stop that could never arrive.
+    pub unstoppable_search_ms: Option<u64>,
 }
 
 /// `currmove` lines start after the search has run this long (short searches would only flood the GUI).
@@ -43,7 +48,11 @@ pub fn run_stdio() -> ExitCode {
             format::ENGINE_NAME
         );
     }
-    run(std::io::stdin(), Output::stdout(), Config { tty: std::io::stdout().is_terminal() });
+    run(
+        std::io::stdin(),
+        Output::stdout(),
+        Config { tty: std::io::stdout().is_terminal(), ..Config::default() },
+    );
     ExitCode::SUCCESS
 }
 
@@ -56,35 +65,23 @@ pub fn run(input: impl Read + Send + 'static, out: Output, config: Config) {
     }
     let mut session = Session::new(out, config);
     loop {
-        let input = rx.recv().unwrap_or(Input::Eof);
-        session.reap();
-        match input {
-            Input::Line { text } => {
-                // `xboard` hands the rest of the session to CECP, which keeps its own game (cecp/).
-                if crate::cecp::opens(&text) {
-                    session.finish();
-                    return crate::cecp::session::run(rx, session.out.clone(), session.engine);
-                }
-                if session.handle(&text) == Flow::Quit {
-                    session.finish();
-                    if session.dialect == Some(Dialect::Ucci) {
-                        session.out.line(format::BYE);
-                    }
-                    return;
-                }
-            }
-            Input::TooLong { len, command } => {
-                if command.eq_ignore_ascii_case("position") {
-                    session.engine.refuse_position();
-                }
-                session.error(&format::too_long(len, MAX_LINE, &command))
-            }
-            Input::Eof => {
-                session.finish();
-                return;
-            }
+        match session.receive(rx.recv().unwrap_or(Input::Eof)) {
+            Next::Continue => {}
+            Next::End => return,
+            Next::Xboard => return crate::cecp::session::run(rx, session.out.clone(), session.engine),
         }
     }
+}
+
+/// What the loop does after one input.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// Read the next line.
+    Continue,
+    /// The session is over (`quit` or the end of input); any search has answered.
+    End,
+    /// `xboard` came: the rest of the input is CECP's (the search, if any, has answered).
+    Xboard,
 }
 
 #[derive(PartialEq, Eq)]
@@ -93,7 +90,9 @@ enum Flow {
     Quit,
 }
 
-struct Session {
+/// One UCI/UCCI conversation: fed one input at a time by [`run`]'s loop, or by any other front end that
+/// has its own way of getting lines (the browser worker).
+pub struct Session {
     out: Output,
     config: Config,
     dialect: Option<Dialect>,
@@ -103,8 +102,46 @@ struct Session {
 }
 
 impl Session {
-    fn new(out: Output, config: Config) -> Session {
+    /// A new conversation writing to `out`, with the engine at its defaults.
+    pub fn new(out: Output, config: Config) -> Session {
         Session { out, config, dialect: None, engine: Engine::new(), tool: None }
+    }
+
+    /// Handles one input: collects finished work first, then answers the line.
+    pub fn receive(&mut self, input: Input) -> Next {
+        self.reap();
+        match input {
+            Input::Line { text } => {
+                // `xboard` hands the rest of the session to CECP, which keeps its own game (cecp/).
+                if crate::cecp::opens(&text) {
+                    self.finish();
+                    return Next::Xboard;
+                }
+                if self.handle(&text) == Flow::Quit {
+                    self.finish();
+                    if self.dialect == Some(Dialect::Ucci) {
+                        self.out.line(format::BYE);
+                    }
+                    return Next::End;
+                }
+            }
+            Input::TooLong { len, command } => {
+                if command.eq_ignore_ascii_case("position") {
+                    self.engine.refuse_position();
+                }
+                self.error(&format::too_long(len, MAX_LINE, &command))
+            }
+            Input::Eof => {
+                self.finish();
+                return Next::End;
+            }
+        }
+        Next::Continue
+    }
+
+    /// Says on the output that `text` went wrong, in the dialect's message form; changes nothing.
+    pub fn refuse(&self, text: &str) {
+        self.error(text);
     }
 
     /// One message line about something that went wrong.
@@ -217,6 +254,10 @@ impl Session {
     }
 
     fn spawn_tool(&mut self, job: impl FnOnce() + Send + 'static) {
+        if !crate::capacity::threads_can_start() {
+            // The loop's own thread does the work and the lines after it wait, as the search does there.
+            return job();
+        }
         match std::thread::Builder::new().name("tool".into()).spawn(job) {
             Ok(h) => self.tool = Some(h),
             Err(e) => self.error(&format!("cannot start a thread: {e}")),
@@ -309,8 +350,16 @@ impl Session {
             let eval = self.engine.eval_choice().evaluator().evaluate(pos);
             return self.out.lines([format::static_eval(dialect, eval), format::NOBESTMOVE.to_string()]);
         }
-        let limits = limits_for(&go, pos, self.engine.settings(), searchmoves);
-        let request = GoRequest { limits, ponder: go.ponder, draw_offered: go.draw };
+        let mut limits = limits_for(&go, pos, self.engine.settings(), searchmoves);
+        let mut ponder = go.ponder;
+        if let Some(cap) = self.config.unstoppable_search_ms {
+            if limits.infinite || ponder {
+                limits.infinite = false;
+                limits.movetime = Some(limits.movetime.map_or(cap, |t| t.min(cap)));
+                ponder = false;
+            }
+        }
+        let request = GoRequest { limits, ponder, draw_offered: go.draw };
         let listener = ProtocolListener {
             out: self.out.clone(),
             dialect,

@@ -3,8 +3,8 @@
 use crate::command::BenchArgs;
 use crate::evaluator::EngineEval;
 use engine::bench::{BenchConfig, BenchReport};
+use engine::clock::Instant;
 use engine::Position;
-use std::time::Instant;
 
 /// `perft`: one `move: count` line per root move (when `divide`), then `Nodes searched: N` and
 /// `Nodes/second: R`, as `bench` ends.

@@ -72,7 +72,7 @@ fn quit_in_ucci_says_bye_and_returns() {
 
 #[test]
 fn board_picture_on_a_terminal() {
-    let (mut w, rx, handle) = start(Config { tty: true });
+    let (mut w, rx, handle) = start(Config { tty: true, ..Config::default() });
     writeln!(w, "d\nd ascii\nquit").expect("write");
     let picture = until(&rx, |l| l.starts_with("Checkers:")).join("\n");
     assert!(picture.contains('帅') && picture.contains('将') && picture.contains("楚 河"), "{picture}");

@@ -41,7 +41,7 @@ use history::Histories;
 pub use params::{SearchParams, Tunable};
 use pool::ThreadPool;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::sync::Arc;
 use std::time::Duration;
 use threads::Finished;
@@ -562,7 +562,14 @@ impl<E: Evaluate> Searcher<E> {
         self.start(pos, limits, Box::new(ForwardingReporter(reports)), Arc::clone(&shared_control), |_| {});
         loop {
             // The channel closes when the search drops its reporter, just before it finishes.
-            match inbox.recv_timeout(CONTROL_POLL) {
+            // The clock is read only when there is nothing to take: where the search ran on this thread (a
+            // wasm build has no other) every report is already in and std's clock would panic.
+            let report = match inbox.try_recv() {
+                Ok(report) => Ok(report),
+                Err(TryRecvError::Disconnected) => Err(RecvTimeoutError::Disconnected),
+                Err(TryRecvError::Empty) => inbox.recv_timeout(CONTROL_POLL),
+            };
+            match report {
                 Ok(Report::Info(info)) => reporter.info(&info),
                 Ok(Report::CurrMove(m, number, depth)) => reporter.currmove(m, number, depth),
                 Err(RecvTimeoutError::Timeout) => {}

@@ -11,10 +11,11 @@ use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::worker::Worker;
 use super::{Bound, Limits, Reporter, SearchControl, SearchInfo, INFINITY, MATE, MATE_BOUND};
+use crate::clock::Instant;
 use crate::evaluate::Evaluate;
 use crate::position::Position;
 use crate::types::Move;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A move at the root with what the last search of it found.
 #[derive(Clone, Debug)]

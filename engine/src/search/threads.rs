@@ -20,13 +20,13 @@ use super::{
     Limits, Reporter, SearchControl, SearchFeatures, SearchInfo, SearchOptions, SearchResult, MATE,
     MATE_BOUND,
 };
+use crate::clock::Instant;
 use crate::evaluate::Evaluate;
 use crate::position::Position;
 use crate::types::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
-use std::time::Instant;
 
 /// Weight every valid vote gets on top of its score margin over the worst thread's score, so that a
 /// thread whose best move scored lowest still counts by its depth.

@@ -149,13 +149,20 @@ impl TranspositionTable {
                 return;
             }
         }
-        self.buckets.par_chunks_mut(1024).for_each(|chunk| {
+        let clear = |chunk: &mut [Bucket]| {
             for b in chunk {
                 for w in b.words.iter_mut() {
                     *w.get_mut() = 0;
                 }
             }
-        });
+        };
+        if cfg!(target_arch = "wasm32") {
+            // No threads in a browser worker, and rayon's fallback pool reads std's clock, which panics
+            // there.
+            self.buckets.chunks_mut(1024).for_each(clear);
+        } else {
+            self.buckets.par_chunks_mut(1024).for_each(clear);
+        }
     }
 
     /// Starts a new search: entries of older searches become preferred victims. Every search must start

@@ -69,7 +69,9 @@ pub fn output(us: &[i16], them: &[i16], w_us: &[i16], w_them: &[i16]) -> i32 {
     // SAFETY: NEON, the only feature the function enables, is part of every aarch64 target.
     #[cfg(target_arch = "aarch64")]
     return unsafe { neon::output(us, them, w_us, w_them) };
-    #[cfg(not(target_arch = "aarch64"))]
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return output_simd128(us, them, w_us, w_them);
+    #[cfg(not(any(target_arch = "aarch64", all(target_arch = "wasm32", target_feature = "simd128"))))]
     output_scalar(us, them, w_us, w_them)
 }
 
@@ -203,6 +205,36 @@ pub unsafe fn output_avx2(us: &[i16], them: &[i16], w_us: &[i16], w_them: &[i16]
     let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b01_00_11_10));
     let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b10_11_00_01));
     _mm_cvtsi128_si32(s)
+}
+
+/// SIMD128 [`output`] for the browser build compiled with `+simd128` (wasm has no run-time feature
+/// detection: a module either has SIMD or is the portable build). The compiler vectorises the update's
+/// loops by itself, but not the widening multiply-add here; `i32x4.dot_i16x8_s` does it as AVX2's `madd`
+/// does. The products fit (`0..=QA` times an i16) and the sums wrap as the portable version's do, so the
+/// results are equal bit for bit (the bench signature of `chuhan-simd.wasm` checks it).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub fn output_simd128(us: &[i16], them: &[i16], w_us: &[i16], w_them: &[i16]) -> i32 {
+    use std::arch::wasm32::*;
+    const WASM_LANES: usize = 8;
+    let n = us.len();
+    if !n.is_multiple_of(WASM_LANES) || them.len() != n || w_us.len() != n || w_them.len() != n {
+        return output_scalar(us, them, w_us, w_them);
+    }
+    // SAFETY: `c` is a `chunks_exact(8)` slice of exactly 8 i16 (16 bytes), all that `v128_load` reads;
+    // it needs no alignment.
+    let load = |c: &[i16]| unsafe { v128_load(c.as_ptr() as *const v128) };
+    let (zero, ceiling) = (i16x8_splat(0), i16x8_splat(QA as i16));
+    let mut sum = i32x4_splat(0);
+    for (acc, w) in [(us, w_us), (them, w_them)] {
+        for (a, w) in acc.chunks_exact(WASM_LANES).zip(w.chunks_exact(WASM_LANES)) {
+            let a = i16x8_min(i16x8_max(load(a), zero), ceiling);
+            sum = i32x4_add(sum, i32x4_dot_i16x8(a, load(w)));
+        }
+    }
+    i32x4_extract_lane::<0>(sum)
+        .wrapping_add(i32x4_extract_lane::<1>(sum))
+        .wrapping_add(i32x4_extract_lane::<2>(sum))
+        .wrapping_add(i32x4_extract_lane::<3>(sum))
 }
 
 #[cfg(test)]

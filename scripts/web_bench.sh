@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Speed of the browser builds against the native one, back to back on the same 49 bench positions: the
+# wasm `bench` (the SIMD128 build, then the portable one) in chuhan's worker inside headless chromium,
+# then `target/release/chuhan bench`; every `Nodes searched` line must be equal (the signature). First
+# the page's load time to `uciok`, cold (a fresh browser profile) and cached (a reload). A benchmark, not
+# a test: run it on an idle machine.
+#   scripts/web_bench.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! command -v chromium >/dev/null || [ ! -d web/tools/node_modules/playwright-core ]; then
+    echo "web_bench: chromium or playwright-core is missing: run scripts/install_web_deps.sh" >&2
+    exit 2
+fi
+scripts/build_web.sh
+cargo build --quiet --release -p chuhan-protocol
+out=target/web
+mkdir -p "$out"
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server "$port" --bind 127.0.0.1 --directory web >"$out/http-bench.log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true' EXIT
+for _ in $(seq 50); do
+    python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/page/')" 2>/dev/null && break
+    sleep 0.1
+done
+node web/test/drive.mjs bench "http://127.0.0.1:$port/page/" | tee "$out/bench.txt"
+target/release/chuhan bench 2>/dev/null | sed 's/^/web bench: native /' | tee -a "$out/bench.txt"
+native_sig=$(grep 'native Nodes searched' "$out/bench.txt" | awk '{print $NF}')
+native_nps=$(grep 'native Nodes/second' "$out/bench.txt" | awk '{print $NF}')
+status=0
+for build in simd128 portable; do
+    sig=$(grep "wasm-$build Nodes searched" "$out/bench.txt" | awk '{print $NF}')
+    nps=$(grep "wasm-$build Nodes/second" "$out/bench.txt" | awk '{print $NF}')
+    same=$([ "$sig" = "$native_sig" ] && echo equal || echo DIFFERENT)
+    [ "$same" = equal ] || status=1
+    echo "web bench: wasm-$build/native speed $(python3 -c "print(f'{$nps / $native_nps:.2f}')"); signature $same ($sig, native $native_sig)"
+done
+echo "web bench: sizes: web/chuhan.wasm $(stat -c %s web/chuhan.wasm) bytes, web/chuhan-simd.wasm $(stat -c %s web/chuhan-simd.wasm) bytes"
+exit $status

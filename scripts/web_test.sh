@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The page in a real browser: builds the wasm package, serves web/, and drives the page in headless
+# chromium (web/test/drive.mjs): waits for uciok, plays a game of at least 20 engine moves through the
+# board's click handlers, checks every engine move against the referee's legal moves and the analysis
+# panel, then replays the game through the native binary's referee (`chuhan judge`) and compares one
+# conversation's lines from the worker with the native binary's. Leaves
+# target/web/screenshot.png. Exit 0 only when everything passed; skips (exit 0) without chromium.
+#   scripts/web_test.sh            (scripts/install_web_deps.sh installs what it needs)
+# Environment: WEB_MOVETIME (engine ms a move, default 150), WEB_ENGINE_MOVES (default 20).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! command -v chromium >/dev/null || ! command -v node >/dev/null || [ ! -d web/tools/node_modules/playwright-core ]; then
+    echo "web_test: skipped: chromium, node or playwright-core is not installed (scripts/install_web_deps.sh)"
+    exit 0
+fi
+scripts/build_web.sh
+out=target/web
+mkdir -p "$out"
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server "$port" --bind 127.0.0.1 --directory web >"$out/http.log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true' EXIT
+for _ in $(seq 50); do
+    python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/page/')" 2>/dev/null && break
+    sleep 0.1
+done
+movetime=${WEB_MOVETIME:-150}
+nice -n 15 node web/test/drive.mjs play \
+    "http://127.0.0.1:$port/page/?side=red&movetime=$movetime&analysetime=$movetime" "$out" "${WEB_ENGINE_MOVES:-20}"
+# The same game judged by the native engine's referee: an illegal move would end it as illegal-move. Then
+# the worker's lines against the native engine's for one conversation (times and speeds aside).
+chuhan=target/release/chuhan
+if [ -x "$chuhan" ]; then
+    conversation='uci
+setoption name UCI_ShowWDL value true
+setoption name MultiPV value 2
+position startpos moves h2e2 h9g7
+go depth 8'
+    normal() { sed -E 's/ (time|nps) [0-9]+//g'; }
+    node web/test/drive.mjs lines "http://127.0.0.1:$port/page/" <<<"$conversation" | normal >"$out/lines-wasm.txt"
+    python3 web/test/native_lines.py "$chuhan" <<<"$conversation" | normal >"$out/lines-native.txt"
+    if ! diff -u "$out/lines-native.txt" "$out/lines-wasm.txt"; then
+        echo "web_test: FAIL: the worker's lines differ from the native engine's (above)"
+        exit 1
+    fi
+    echo "web_test: the worker wrote the native engine's $(wc -l <"$out/lines-wasm.txt") lines (times and speeds aside)"
+    read -r -a moves <"$out/game.txt"
+    verdict=$("$chuhan" judge --moves "${moves[@]}")
+    echo "web_test: native referee on the game's ${#moves[@]} plies: $verdict"
+    case "$verdict" in *illegal-move*) echo "web_test: FAIL: the native referee found an illegal move"; exit 1 ;; esac
+else
+    echo "web_test: no $chuhan, the native replay is skipped"
+fi
+echo "web_test: passed; screenshot at $out/screenshot.png"

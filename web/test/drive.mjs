@@ -1,0 +1,211 @@
+// Drives the page in headless chromium (Debian's, through playwright-core; no browser download).
+//
+//   node web/test/drive.mjs play  URL OUT_DIR [ENGINE_MOVES]   a game through the board's clicks
+//   node web/test/drive.mjs bench URL                          bench in the worker (SIMD128 and portable builds); load to uciok
+//   node web/test/drive.mjs lines URL < INPUT                  INPUT's lines to a worker; prints what it writes up to bestmove
+//
+// play: the person's side (Red) clicks the analysis panel's best move on the board, chuhan answers; it
+// goes on until chuhan has played ENGINE_MOVES (default 20) moves in one game. Every engine move must be
+// in the referee's legal list, the analysis panel must have updated, and the page must report no error.
+// Writes OUT_DIR/screenshot.png and OUT_DIR/game.txt (the moves, for a replay by the native binary).
+// Exit status 0 only when everything passed.
+import { createRequire } from "node:module";
+import { writeFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
+
+const require = createRequire(import.meta.url);
+const { chromium } = require(path.resolve("web/tools/node_modules/playwright-core"));
+const [mode, url, outDir, engineMovesArg] = process.argv.slice(2);
+const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
+
+function fail(message) {
+    console.error("web test: FAIL: " + message);
+    process.exitCode = 1;
+}
+
+async function launch() {
+    return chromium.launch({ executablePath: chromiumPath, headless: true, args: ["--no-sandbox"] });
+}
+
+async function play(browser) {
+    const want = Number(engineMovesArg || 20);
+    const page = await browser.newPage({ viewport: { width: 1040, height: 720 } });
+    page.on("pageerror", (e) => fail("page error: " + e.message));
+    await page.goto(url);
+    await page.waitForFunction(() => window.chuhanPage && window.chuhanPage.ready, null, { timeout: 60000 });
+    const uciok = await page.evaluate(() => window.chuhanPage.uciokMs);
+    console.log(`web test: uciok ${Math.round(uciok)} ms after navigation`);
+    for (let games = 1; ; games++) {
+        for (;;) {
+            const s = await page.evaluate(() => ({ moves: window.chuhanPage.state.moves.length, over: window.chuhanPage.state.over, engine: window.chuhanPage.state.engineInGame }));
+            if (s.over || s.engine >= want) {
+                break;
+            }
+            // Red's turn: wait for the analysis of this position, then click its best move.
+            await page.waitForFunction((n) => window.chuhanPage.analysis.ply === n || window.chuhanPage.state.over, s.moves, { timeout: 60000 });
+            const best = await page.evaluate(() => window.chuhanPage.analysis.best);
+            if (await page.evaluate(() => window.chuhanPage.state.over)) {
+                break;
+            }
+            await page.click(`[data-square="${best.slice(0, 2)}"]`);
+            await page.click(`[data-square="${best.slice(2, 4)}"]`);
+            await page.waitForFunction((n) => window.chuhanPage.state.moves.length >= n + 2 || window.chuhanPage.state.over, s.moves, { timeout: 60000 });
+        }
+        const s = await page.evaluate(() => window.chuhanPage.state);
+        console.log(`web test: game ${games}: ${s.moves.length} plies, chuhan played ${s.engineInGame}; ${s.result} ${s.status}`);
+        if (s.engineInGame >= want) {
+            writeFileSync(path.join(outDir, "game.txt"), s.moves.join(" ") + "\n");
+            break;
+        }
+        if (games === 3) {
+            fail(`no game of ${want} engine moves in 3 games`);
+            break;
+        }
+        await page.click("#new-game");
+    }
+    const probe = await page.evaluate(() => window.chuhanPage);
+    const illegal = probe.engineMoves.filter((m) => !m.legal);
+    if (illegal.length) {
+        fail("illegal engine moves: " + JSON.stringify(illegal));
+    }
+    if (probe.errors.length) {
+        fail("page errors: " + probe.errors.join("; "));
+    }
+    const lines = await page.locator("#lines li").count();
+    const stats = await page.textContent("#search-stats");
+    if (probe.analysisUpdates < 10 || lines < 1 || !/depth \d+/.test(stats)) {
+        fail(`the analysis panel did not update (${probe.analysisUpdates} updates, ${lines} lines, "${stats}")`);
+    }
+    console.log(`web test: ${probe.engineMoves.length} engine moves, all legal: ${illegal.length === 0}; analysis updates: ${probe.analysisUpdates}; panel: ${lines} lines, "${stats}"`);
+    await page.screenshot({ path: path.join(outDir, "screenshot.png") });
+    await controls(page);
+}
+
+/** Flip, a pasted FEN, a mate played by dragging and shown in words, take back, a refused FEN. */
+async function controls(page) {
+    const a0 = async () => (await page.locator('[data-square="a0"]').boundingBox()).y;
+    const before = await a0();
+    await page.click("#flip");
+    const flipped = await a0();
+    await page.click("#flip");
+    if (!(flipped < before && (await a0()) === before)) {
+        fail(`flip did not turn the board (a0 at y ${before}, then ${flipped})`);
+    }
+    // The rook on a9 mates: d8 is the other rook's and e9 faces the red king.
+    await page.fill("#fen", "3k5/8R/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+    await page.click("#set-fen");
+    // This move by dragging the rook (the game above was played by clicks).
+    await page.dragAndDrop('[data-square="a0"]', '[data-square="a9"]');
+    const status = await page.textContent("#status");
+    if (!/Red wins: checkmate/.test(status)) {
+        fail(`the page did not show the mate in words: "${status}"`);
+    }
+    await page.click("#take-back");
+    const back = await page.evaluate(() => window.chuhanPage.state);
+    if (back.moves.length !== 0 || back.over) {
+        fail(`take back did not undo the mate: ${JSON.stringify(back)}`);
+    }
+    await page.fill("#fen", "not a fen");
+    await page.click("#set-fen");
+    if (!/FEN refused/.test(await page.textContent("#status"))) {
+        fail("a bad FEN was not refused in words");
+    }
+    console.log(`web test: flip, FEN, a mate by drag shown in words ("${status.trim()}"), take back and a refused FEN: checked`);
+}
+
+/** Milliseconds from navigation to `uciok`: in a fresh context (cold) and again after a reload (cached). */
+async function loadTimes(browser) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const times = [];
+    for (let i = 0; i < 2; i++) {
+        if (i === 0) {
+            await page.goto(url + "?analyse=0");
+        } else {
+            await page.reload();
+        }
+        await page.waitForFunction(() => window.chuhanPage && window.chuhanPage.uciokMs !== null, null, { timeout: 60000 });
+        times.push(await page.evaluate(() => window.chuhanPage.uciokMs));
+    }
+    await context.close();
+    return times;
+}
+
+async function bench(browser) {
+    const [cold, cached] = await loadTimes(browser);
+    console.log(`web bench: page load to uciok: cold ${Math.round(cold)} ms, cached ${Math.round(cached)} ms`);
+    const page = await browser.newPage();
+    await page.goto(url + "?analyse=0");
+    await page.waitForFunction(() => window.chuhanPage && window.chuhanPage.ready, null, { timeout: 60000 });
+    for (const wasm of ["chuhan-simd.wasm", "chuhan.wasm"]) {
+        const lines = await benchIn(page, wasm);
+        for (const line of lines.slice(-2)) {
+            console.log(`web bench: ${wasm === "chuhan.wasm" ? "wasm-portable" : "wasm-simd128"} ${line}`);
+        }
+    }
+}
+
+/** The lines of `bench` in a worker running `wasm`. */
+async function benchIn(page, wasm) {
+    return page.evaluate(
+        (wasm) =>
+            new Promise((resolve) => {
+                const worker = new Worker("../chuhan-worker.js?wasm=" + wasm);
+                const out = [];
+                worker.onmessage = (e) => {
+                    out.push(e.data);
+                    if (String(e.data).startsWith("Nodes/second")) {
+                        resolve(out);
+                    }
+                };
+                worker.postMessage("bench");
+            }),
+        wasm,
+    );
+}
+
+/** Prints the worker's lines for the input on stdin, up to its first `bestmove`. */
+async function lines(browser) {
+    const input = (await new Promise((resolve) => {
+        let text = "";
+        process.stdin.on("data", (d) => (text += d));
+        process.stdin.on("end", () => resolve(text));
+    })).trim();
+    const page = await browser.newPage();
+    await page.goto(url + "?analyse=0");
+    await page.waitForFunction(() => window.chuhanPage && window.chuhanPage.ready, null, { timeout: 60000 });
+    const out = await page.evaluate(
+        (input) =>
+            new Promise((resolve) => {
+                const worker = new Worker("../chuhan-worker.js");
+                const out = [];
+                worker.onmessage = (e) => {
+                    out.push(e.data);
+                    if (String(e.data).startsWith("bestmove")) {
+                        resolve(out);
+                    }
+                };
+                worker.postMessage(input);
+            }),
+        input,
+    );
+    process.stdout.write(out.join("\n") + "\n");
+}
+
+const browser = await launch();
+try {
+    if (mode === "play") {
+        mkdirSync(outDir, { recursive: true });
+        await play(browser);
+    } else if (mode === "bench") {
+        await bench(browser);
+    } else if (mode === "lines") {
+        await lines(browser);
+    } else {
+        fail("usage: drive.mjs play URL OUT_DIR [ENGINE_MOVES] | bench URL | lines URL < INPUT");
+    }
+} catch (e) {
+    fail(String(e && e.stack ? e.stack : e));
+} finally {
+    await browser.close();
+}
