@@ -15,14 +15,9 @@ scripts/build_web.sh
 cargo build --quiet --release -p chuhan-protocol
 out=target/web
 mkdir -p "$out"
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 -m http.server "$port" --bind 127.0.0.1 --directory web >"$out/http-bench.log" 2>&1 &
-server=$!
-trap 'kill "$server" 2>/dev/null || true' EXIT
-for _ in $(seq 50); do
-    python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/page/')" 2>/dev/null && break
-    sleep 0.1
-done
+# shellcheck source=lib/web_server.sh
+source scripts/lib/web_server.sh
+serve_web "$out/http-bench.log"
 node web/test/drive.mjs bench "http://127.0.0.1:$port/page/" | tee "$out/bench.txt"
 target/release/chuhan bench 2>/dev/null | sed 's/^/web bench: native /' | tee -a "$out/bench.txt"
 native_sig=$(grep 'native Nodes searched' "$out/bench.txt" | awk '{print $NF}')

@@ -30,14 +30,9 @@ fi
 scripts/build_web.sh
 out=target/web
 mkdir -p "$out"
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 -m http.server "$port" --bind 127.0.0.1 --directory web >"$out/http.log" 2>&1 &
-server=$!
-trap 'kill "$server" 2>/dev/null || true' EXIT
-for _ in $(seq 50); do
-    python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/page/')" 2>/dev/null && break
-    sleep 0.1
-done
+# shellcheck source=lib/web_server.sh
+source scripts/lib/web_server.sh
+serve_web "$out/http.log"
 movetime=${WEB_MOVETIME:-150}
 nice -n 15 node web/test/drive.mjs play \
     "http://127.0.0.1:$port/page/?side=red&movetime=$movetime&analysetime=$movetime" "$out" "${WEB_ENGINE_MOVES:-20}"
