@@ -6,4 +6,4 @@ cd "$(dirname "$0")/.."
 port=${1:-8035}
 scripts/build_web.sh
 echo "serve_web: http://localhost:$port/page/  (Ctrl-C stops)"
-exec python3 -m http.server "$port" --bind 127.0.0.1 --directory web
+exec python3 scripts/lib/web_server.py "$port" web

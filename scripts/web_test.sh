@@ -2,8 +2,9 @@
 # The page in a real browser: builds the wasm package, serves web/, and drives the page in headless
 # chromium (web/test/drive.mjs): waits for uciok, plays a game of at least 20 engine moves through the
 # board's click handlers, checks every engine move against the referee's legal moves and the analysis
-# panel, then replays the game through the native binary's referee (`chuhan judge`) and compares one
-# conversation's lines from the worker with the native binary's. Leaves
+# panel; checks that stop, ponderhit and isready reach a search running in the worker; then replays the
+# game through the native binary's referee (`chuhan judge`) and compares one conversation's lines from
+# the worker with the native binary's. Leaves
 # target/web/screenshot.png. Exit 0 only when everything passed; skips (exit 0) without chromium.
 #   scripts/web_test.sh            (scripts/install_web_deps.sh installs what it needs)
 # Environment: WEB_MOVETIME (engine ms a move, default 150), WEB_ENGINE_MOVES (default 20).
@@ -36,6 +37,8 @@ serve_web "$out/http.log"
 movetime=${WEB_MOVETIME:-150}
 nice -n 15 node web/test/drive.mjs play \
     "http://127.0.0.1:$port/page/?side=red&movetime=$movetime&analysetime=$movetime" "$out" "${WEB_ENGINE_MOVES:-20}"
+# stop, ponderhit and isready reach a running search in the worker (the page is cross-origin isolated).
+nice -n 15 node web/test/drive.mjs stop "http://127.0.0.1:$port/page/"
 # The same game judged by the native engine's referee: an illegal move would end it as illegal-move. Then
 # the worker's lines against the native engine's for one conversation (times and speeds aside).
 chuhan=target/release/chuhan

@@ -14,8 +14,11 @@ export async function loadRules(wasmUrl) {
     if (!response.ok) {
         throw new Error(wasmUrl + ": HTTP " + response.status);
     }
-    // The engine's output and clock are not used by the rules service.
-    const imports = { env: { chuhan_write_line: () => {}, chuhan_now_ms: () => performance.now() } };
+    // The engine's output and clock are not used by the rules service, and it never searches, so nothing
+    // interrupts it.
+    const imports = {
+        env: { chuhan_write_line: () => {}, chuhan_now_ms: () => performance.now(), chuhan_interrupt: () => 0 },
+    };
     const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), imports);
     const wasm = instance.exports;
     const encoder = new TextEncoder();

@@ -11,6 +11,23 @@ export interface ChuhanWorker extends Worker {
     onmessage: ((this: Worker, event: MessageEvent<string>) => void) | null;
 }
 
+/**
+ * The engine for a page (`chuhan/chuhan-engine.js`): the worker behind the same interface, plus `stop`,
+ * `ponderhit` and `isready` that reach a running search where the page is cross-origin isolated.
+ */
+export declare class ChuhanEngine {
+    /** Starts the worker (by default chuhan-worker.js beside chuhan-engine.js). */
+    constructor(workerUrl?: string | URL);
+    /** Called with each line the engine writes, exactly as the native binary writes it on stdout. */
+    onmessage: ((event: MessageEvent<string>) => void) | null;
+    /** Whether stop, ponderhit and isready reach a running search (the page is cross-origin isolated). */
+    readonly interruptible: boolean;
+    /** Sends one or more UCI/UCCI lines, separated by "\n". */
+    postMessage(lines: string): void;
+    /** Ends the worker at once. */
+    terminate(): void;
+}
+
 /** The referee's answer for a game. */
 export interface GameDescription {
     ok: true;

@@ -1,6 +1,8 @@
 // The conversation with the engine worker: UCI lines out, searches answered in the order they were
 // asked (the worker thinks on one thread, so they queue), each search's info lines parsed as they come.
 
+import { ChuhanEngine } from "../chuhan-engine.js";
+
 /** The fields of a UCI `info` line with a score, or null for other info lines. */
 export function parseInfo(line) {
     const t = line.split(" ");
@@ -36,7 +38,7 @@ export function parseInfo(line) {
 export class Engine {
     /** Starts the worker at `workerUrl`; `log(line, direction)` sees every line. */
     constructor(workerUrl, log) {
-        this.worker = new Worker(workerUrl);
+        this.worker = new ChuhanEngine(workerUrl);
         this.log = log || (() => {});
         this.pending = [];
         this.ready = new Promise((resolve) => (this.onUciOk = resolve));

@@ -7,8 +7,8 @@ use protocol::reader::{input_of, read_raw_line, Input, RawLine, MAX_LINE};
 use protocol::session::{Config, Next, Session};
 use std::io::Write;
 
-/// How long a search that only `stop` would end may think in the browser, where `stop` cannot arrive
-/// before the search has answered (one thread): ten seconds.
+/// How long a search that only `stop` would end may think in the browser when the host cannot deliver
+/// `stop` during a search (one thread, and no memory shared with the page): ten seconds.
 pub const UNSTOPPABLE_SEARCH_MS: u64 = 10_000;
 
 /// One engine conversation fed by the host.
@@ -19,9 +19,11 @@ pub struct Driver {
 }
 
 impl Driver {
-    /// A conversation whose output lines go to `out`.
-    pub fn new(out: impl Write + Send + 'static) -> Driver {
-        let config = Config { tty: false, unstoppable_search_ms: Some(UNSTOPPABLE_SEARCH_MS) };
+    /// A conversation whose output lines go to `out`; `interruptible` when the host delivers `stop` and
+    /// `ponderhit` to a running search ([`engine::search::interrupt`]), so that no search needs a cap.
+    pub fn new(out: impl Write + Send + 'static, interruptible: bool) -> Driver {
+        let cap = if interruptible { None } else { Some(UNSTOPPABLE_SEARCH_MS) };
+        let config = Config { tty: false, unstoppable_search_ms: cap };
         Driver { session: Session::new(Output::new(out), config), ended: false }
     }
 
@@ -87,7 +89,7 @@ mod tests {
     #[test]
     fn speaks_uci_line_by_line_and_answers_a_search() {
         let sink = Sink::default();
-        let mut d = Driver::new(sink.clone());
+        let mut d = Driver::new(sink.clone(), false);
         assert!(!d.send(b"uci\nisready"));
         assert!(!d.send(b"position startpos moves h2e2\r\ngo depth 3\n"));
         // On the host the search has its own thread (the end of input would stop it): wait for its answer.
@@ -105,7 +107,7 @@ mod tests {
     #[test]
     fn bad_lines_get_one_message_and_quit_ends() {
         let sink = Sink::default();
-        let mut d = Driver::new(sink.clone());
+        let mut d = Driver::new(sink.clone(), false);
         d.send(b"uci\n");
         let before = sink.text().lines().count();
         d.send(b"position fen nonsense\n");
@@ -122,7 +124,7 @@ mod tests {
     #[test]
     fn an_infinite_search_answers_by_itself() {
         let sink = Sink::default();
-        let mut d = Driver::new(sink.clone());
+        let mut d = Driver::new(sink.clone(), false);
         d.send(b"uci\nposition fen 4k4/9/9/9/9/9/9/9/4A4/3AK4 w\ngo infinite\n");
         // The end of input would stop an infinite search at once; the cap alone must end this one.
         while !sink.text().contains("bestmove ") {

@@ -2,33 +2,51 @@
 //!
 //! Imported from the host (module `env`):
 //! * `chuhan_write_line(ptr, len)`: one line the engine writes (UTF-8, no line end), valid during the call;
-//! * `chuhan_now_ms() -> f64`: a monotonic millisecond clock (`performance.now()`).
+//! * `chuhan_now_ms() -> f64`: a monotonic millisecond clock (`performance.now()`);
+//! * `chuhan_interrupt(wait_ms) -> 0|1|2`: polled by a running search: 1 for `stop`, 2 for `ponderhit`,
+//!   0 for nothing, waiting up to `wait_ms` for one ([`engine::search::interrupt`]).
 //!
 //! Exported:
+//! * `chuhan_interruptible()`: the host delivers `stop` and `ponderhit` through `chuhan_interrupt`
+//!   during a search, so infinite and pondering searches need no time cap; called before the first
+//!   `chuhan_send`;
 //! * `chuhan_input(len) -> ptr`: room for `len` bytes of input; the host writes its UTF-8 text there;
 //! * `chuhan_send(len) -> 0|1`: the engine reads those `len` bytes as lines (1: `quit` came);
 //! * `chuhan_referee(len) -> n`: the rules service answers the request in the input ([`crate::referee`]);
 //!   its `n` bytes of JSON are at `chuhan_answer()` until the next call.
 
 use crate::driver::Driver;
-use std::cell::RefCell;
+use engine::search::interrupt::Interrupt;
+use std::cell::{Cell, RefCell};
 use std::io::Write;
 
 #[link(wasm_import_module = "env")]
 extern "C" {
     fn chuhan_write_line(ptr: *const u8, len: usize);
     fn chuhan_now_ms() -> f64;
+    fn chuhan_interrupt(wait_ms: f64) -> u32;
 }
 
 thread_local! {
     static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     static ANSWER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     static DRIVER: RefCell<Option<Driver>> = const { RefCell::new(None) };
+    static INTERRUPTIBLE: Cell<bool> = const { Cell::new(false) };
 }
 
 fn now_ms() -> f64 {
     // SAFETY: an imported host function taking no arguments; it only reads the host's clock.
     unsafe { chuhan_now_ms() }
+}
+
+fn interrupt(wait_ms: f64) -> Interrupt {
+    // SAFETY: an imported host function taking a number; it only reads memory the page shares with it
+    // (and may wait on it), never this module's memory.
+    match unsafe { chuhan_interrupt(wait_ms) } {
+        1 => Interrupt::Stop,
+        2 => Interrupt::Ponderhit,
+        _ => Interrupt::None,
+    }
 }
 
 /// The engine's output: bytes gathered into lines, each handed to the host whole.
@@ -69,17 +87,27 @@ pub extern "C" fn chuhan_input(len: usize) -> *mut u8 {
     })
 }
 
+/// The host will deliver `stop` and `ponderhit` to running searches (before the first `chuhan_send`).
+#[no_mangle]
+pub extern "C" fn chuhan_interruptible() {
+    INTERRUPTIBLE.with(|on| on.set(true));
+}
+
 /// The first `len` bytes of the input, as lines for the engine. Returns 1 once `quit` has come.
 #[no_mangle]
 pub extern "C" fn chuhan_send(len: usize) -> u32 {
     engine::clock::set_source(now_ms);
+    engine::search::interrupt::set_source(interrupt);
     let bytes = INPUT.with(|input| {
         let input = input.borrow();
         input[..len.min(input.len())].to_vec()
     });
     DRIVER.with(|driver| {
         let mut driver = driver.borrow_mut();
-        let driver = driver.get_or_insert_with(|| Driver::new(HostLines::default()));
+        let driver = driver.get_or_insert_with(|| {
+            let interruptible = INTERRUPTIBLE.with(Cell::get);
+            Driver::new(HostLines::default(), interruptible)
+        });
         u32::from(driver.send(&bytes))
     })
 }

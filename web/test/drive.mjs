@@ -3,6 +3,7 @@
 //   node web/test/drive.mjs play  URL OUT_DIR [ENGINE_MOVES]   a game through the board's clicks
 //   node web/test/drive.mjs bench URL                          bench in the worker (SIMD128 and portable builds); load to uciok
 //   node web/test/drive.mjs lines URL < INPUT                  INPUT's lines to a worker; prints what it writes up to bestmove
+//   node web/test/drive.mjs stop  URL                          stop, ponderhit and isready reach a running search
 //
 // play: the person's side (Red) clicks the analysis panel's best move on the board, chuhan answers; it
 // goes on until chuhan has played ENGINE_MOVES (default 20) moves in one game. Every engine move must be
@@ -192,6 +193,84 @@ async function lines(browser) {
     process.stdout.write(out.join("\n") + "\n");
 }
 
+/**
+ * In the cross-origin isolated page, through chuhan-engine.js: `go infinite` answers `stop` long before the
+ * ten-second cap of a search that cannot be interrupted, `go ponder` answers after `ponderhit` within its
+ * clock, an `isready` sent during a search is answered during it, and every `isready` gets one `readyok`.
+ */
+async function stop(browser) {
+    const page = await browser.newPage();
+    await page.goto(url + "?analyse=0");
+    await page.waitForFunction(() => window.chuhanPage && window.chuhanPage.ready, null, { timeout: 60000 });
+    const result = await page.evaluate(async () => {
+        const { ChuhanEngine } = await import("../chuhan-engine.js");
+        const engine = new ChuhanEngine(new URL("../chuhan-worker.js", location.href));
+        const seen = [];
+        let waiter = null;
+        engine.onmessage = (e) => {
+            seen.push({ line: String(e.data), at: performance.now() });
+            if (waiter && waiter.test(String(e.data))) {
+                const w = waiter;
+                waiter = null;
+                w.resolve(performance.now());
+            }
+        };
+        // A line that never comes resolves as never (Infinity) after 15 s, so the checks below fail.
+        const until = (re) =>
+            new Promise((resolve) => {
+                waiter = { test: (l) => re.test(l), resolve };
+                setTimeout(() => resolve(Infinity), 15000);
+            });
+        const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+        engine.postMessage("uci");
+        await until(/^uciok$/);
+        engine.postMessage("position startpos\ngo infinite");
+        await until(/^info depth 6 /);
+        const readySent = performance.now();
+        engine.postMessage("isready");
+        const readyAt = await until(/^readyok$/);
+        const bestBeforeReady = seen.some((s) => s.line.startsWith("bestmove"));
+        await sleep(200);
+        const stopSent = performance.now();
+        engine.postMessage("stop");
+        const stopAt = await until(/^bestmove /);
+        engine.postMessage("position startpos moves h2e2 h9g7\ngo ponder wtime 1000 btime 1000");
+        await until(/^info depth 4 /);
+        const hitSent = performance.now();
+        engine.postMessage("ponderhit");
+        const hitAt = await until(/^bestmove /);
+        engine.postMessage("isready");
+        await until(/^readyok$/);
+        const readyoks = seen.filter((s) => s.line === "readyok").length;
+        engine.terminate();
+        return {
+            isolated: engine.interruptible,
+            readyMs: readyAt - readySent,
+            bestBeforeReady,
+            stopMs: stopAt - stopSent,
+            ponderhitMs: hitAt - hitSent,
+            readyoks,
+        };
+    });
+    console.log(`web test: stop: ${JSON.stringify(result)}`);
+    if (!result.isolated) {
+        fail("the page is not cross-origin isolated, so stop cannot reach a running search");
+    }
+    // The cap of a search that cannot be interrupted is 10 s: these answers must come well before it.
+    if (result.bestBeforeReady || result.readyMs > 5000) {
+        fail("isready during a search was not answered during it");
+    }
+    if (result.stopMs > 5000) {
+        fail(`go infinite answered stop only after ${Math.round(result.stopMs)} ms`);
+    }
+    if (result.ponderhitMs > 5000) {
+        fail(`go ponder answered ponderhit only after ${Math.round(result.ponderhitMs)} ms`);
+    }
+    if (result.readyoks !== 2) {
+        fail(`two isready were answered by ${result.readyoks} readyok lines`);
+    }
+}
+
 const browser = await launch();
 try {
     if (mode === "play") {
@@ -201,8 +280,10 @@ try {
         await bench(browser);
     } else if (mode === "lines") {
         await lines(browser);
+    } else if (mode === "stop") {
+        await stop(browser);
     } else {
-        fail("usage: drive.mjs play URL OUT_DIR [ENGINE_MOVES] | bench URL | lines URL < INPUT");
+        fail("usage: drive.mjs play URL OUT_DIR [ENGINE_MOVES] | bench URL | lines URL < INPUT | stop URL");
     }
 } catch (e) {
     fail(String(e && e.stack ? e.stack : e));

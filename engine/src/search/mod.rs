@@ -21,6 +21,7 @@
 //! by about 85% at equal nodes and 80% at equal time.
 
 mod history;
+pub mod interrupt;
 mod movepick;
 pub mod params;
 pub mod pool;

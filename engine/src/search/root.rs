@@ -3,6 +3,7 @@
 //! the clock and the controls, deciding when an iteration is the last, and reporting.
 
 use super::history::piece_to;
+use super::interrupt;
 use super::params::{
     EVAL_NONE, MAX_DEPTH, MAX_FALLING_STRETCH, MAX_INSTABILITY, MAX_PLY, MIN_FALLING_STRETCH, STABILITY,
 };
@@ -103,6 +104,7 @@ impl<'a> MainThread<'a> {
 
     /// Checked every few thousand nodes: stop asked, hard time out, or node budget spent.
     pub fn must_stop(&mut self, shared: &Shared) -> bool {
+        interrupt::check(self.control);
         if self.control.stopped() {
             return true;
         }
@@ -432,7 +434,7 @@ impl<E: Evaluate> Worker<'_, E> {
         let limits = self.limits;
         if let Some(main) = &self.main {
             while main.must_wait(limits) && !main.control.stopped() {
-                std::thread::sleep(Duration::from_millis(1));
+                interrupt::pause(main.control, Duration::from_millis(1));
             }
         }
     }
