@@ -1,0 +1,245 @@
+//! Tablebase checks on small materials: every position against a plain search to mate, the tables'
+//! own consistency, the mirror and colour symmetries, and the perpetual-check rule against the referee.
+
+use engine::egtb::{generate_all, Material, Rules, TableSet, Verdict, Wdl};
+use engine::fen::square_allowed;
+use engine::rules::{Judgement, Reason, Referee};
+
+use engine::{Color, Piece, Position, Square};
+use std::collections::HashMap;
+
+fn tables(names: &[&str], rules: Rules) -> TableSet {
+    let targets: Vec<Material> = names.iter().map(|n| n.parse().expect("material")).collect();
+    generate_all(&targets, rules, |_, _| {}).expect("generation")
+}
+
+/// Every legal position of a material (both sides to move), built from FEN text so that no code of the
+/// generator is involved.
+fn all_positions(material: &Material) -> Vec<Position> {
+    let pieces = material.pieces();
+    let mut out = Vec::new();
+    let mut squares = vec![0usize; pieces.len()];
+    fn rec(i: usize, pieces: &[Piece], squares: &mut Vec<usize>, out: &mut Vec<Position>) {
+        if i == pieces.len() {
+            let mut board = [None; 90];
+            for (p, &s) in pieces.iter().zip(squares.iter()) {
+                board[s] = Some(*p);
+            }
+            let mut rows = Vec::new();
+            for r in (0..10).rev() {
+                let mut row = String::new();
+                let mut gap = 0;
+                for f in 0..9 {
+                    match board[r * 9 + f] {
+                        Some(p) => {
+                            if gap > 0 {
+                                row.push_str(&gap.to_string());
+                                gap = 0;
+                            }
+                            row.push(p.to_char());
+                        }
+                        None => gap += 1,
+                    }
+                }
+                if gap > 0 {
+                    row.push_str(&gap.to_string());
+                }
+                rows.push(row);
+            }
+            for side in ["w", "b"] {
+                if let Ok(p) = Position::from_fen(&format!("{} {side} - - 0 1", rows.join("/"))) {
+                    out.push(p);
+                }
+            }
+            return;
+        }
+        for s in 0..90 {
+            let sq = Square::new(s as u8).unwrap();
+            if !square_allowed(pieces[i], sq) || squares[..i].contains(&s) {
+                continue;
+            }
+            // Like pieces in increasing order: each set of points once.
+            if i > 0 && pieces[i - 1] == pieces[i] && squares[i - 1] > s {
+                continue;
+            }
+            squares[i] = s;
+            rec(i + 1, pieces, squares, out);
+        }
+    }
+    rec(0, &pieces, &mut squares, &mut out);
+    out
+}
+
+/// A plain forward search to mate, memoised by position and depth: `wins(p, n)` when the side to move
+/// mates within `n` plies whatever the defence; `loses(p, n)` when it is mated within `n` plies.
+#[derive(Default)]
+struct MateSearch {
+    memo: HashMap<(u64, u16, bool), bool>,
+}
+
+impl MateSearch {
+    fn wins(&mut self, pos: &mut Position, n: u16) -> bool {
+        if n == 0 {
+            return false;
+        }
+        if let Some(&v) = self.memo.get(&(pos.key(), n, true)) {
+            return v;
+        }
+        let mut found = false;
+        for &m in pos.legal_moves().as_slice() {
+            pos.make_move(m);
+            let lost = self.loses(pos, n - 1);
+            pos.unmake_move();
+            if lost {
+                found = true;
+                break;
+            }
+        }
+        self.memo.insert((pos.key(), n, true), found);
+        found
+    }
+
+    fn loses(&mut self, pos: &mut Position, n: u16) -> bool {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return true;
+        }
+        if n < 2 {
+            return false;
+        }
+        if let Some(&v) = self.memo.get(&(pos.key(), n, false)) {
+            return v;
+        }
+        let mut all = true;
+        for &m in moves.as_slice() {
+            pos.make_move(m);
+            let won = self.wins(pos, n - 1);
+            pos.unmake_move();
+            if !won {
+                all = false;
+                break;
+            }
+        }
+        self.memo.insert((pos.key(), n, false), all);
+        all
+    }
+}
+
+fn verdict(set: &TableSet, pos: &Position) -> Verdict {
+    set.probe(pos).unwrap_or_else(|| panic!("no verdict for {}", pos.to_fen()))
+}
+
+/// Every position of `name` against the plain search.
+fn check_against_search(name: &str, draw_depth: u16) {
+    let set = tables(&[name], Rules::Chinese);
+    let material: Material = name.parse().unwrap();
+    let positions = all_positions(&material);
+    let max = positions.iter().map(|p| verdict(&set, p).dtm).max().unwrap_or(0);
+    // Draws are searched at least this deep, so that a table of draws is still checked for mates.
+    let deep = (max + 2).max(draw_depth);
+    let mut search = MateSearch::default();
+    let mut counts = [0usize; 3];
+    for p in &positions {
+        let v = verdict(&set, p);
+        let mut p = p.clone();
+        let fen = p.to_fen();
+        match v.wdl {
+            Wdl::Win => {
+                counts[0] += 1;
+                assert!(search.wins(&mut p, v.dtm), "{name} {fen}: table win {} not found", v.dtm);
+                assert!(!search.wins(&mut p, v.dtm - 1), "{name} {fen}: win in {} is shorter", v.dtm);
+            }
+            Wdl::Loss => {
+                counts[2] += 1;
+                assert!(search.loses(&mut p, v.dtm), "{name} {fen}: table loss {} not forced", v.dtm);
+                assert!(v.dtm < 2 || !search.loses(&mut p, v.dtm - 2), "{name} {fen}: loss in {} is shorter", v.dtm);
+            }
+            Wdl::Draw => {
+                counts[1] += 1;
+                assert!(!search.wins(&mut p, deep), "{name} {fen}: table draw but a mate exists");
+                assert!(!search.loses(&mut p, deep), "{name} {fen}: table draw but it is mated");
+            }
+        }
+        assert!(!v.perpetual, "{name} {fen}: no checks here, so no perpetual check");
+    }
+    assert!(!positions.is_empty());
+    eprintln!("{name}: {} positions, {counts:?} (win, draw, loss), longest {max} plies", positions.len());
+}
+
+#[test]
+fn krk_matches_a_plain_search() {
+    check_against_search("KRK", 12);
+}
+
+#[test]
+fn kpk_matches_a_plain_search() {
+    check_against_search("KPK", 12);
+}
+
+#[test]
+fn knka_matches_a_plain_search() {
+    check_against_search("KNKA", 6);
+}
+
+#[test]
+fn knk_and_kcka_match_a_plain_search() {
+    check_against_search("KNK", 12);
+    check_against_search("KCKA", 9);
+}
+
+/// Each win has a move to a loss one ply shorter and none to a shorter one, each draw a drawing move and
+/// no winning one, each loss only moves into wins (the longest one ply shorter, or for a perpetual-check
+/// loss the longest non-checking one), and mirrored and colour-swapped positions agree.
+fn check_consistency(set: &TableSet, name: &str) -> usize {
+    let material: Material = name.parse().unwrap();
+    let mut perpetual = 0;
+    for pos in all_positions(&material) {
+        let v = verdict(set, &pos);
+        let fen = pos.to_fen();
+        assert_eq!(verdict(set, &pos.mirrored()), v, "{name} {fen}: mirror differs");
+        assert_eq!(verdict(set, &pos.flipped()), v, "{name} {fen}: colour swap differs");
+        let mut pos = pos.clone();
+        let mut children = Vec::new();
+        for &m in pos.legal_moves().as_slice() {
+            let check = pos.gives_check(m);
+            pos.make_move(m);
+            children.push((verdict(set, &pos), check));
+            pos.unmake_move();
+        }
+        let shortest_loss = children.iter().filter(|(c, _)| c.wdl == Wdl::Loss).map(|(c, _)| c.dtm).min();
+        match v.wdl {
+            Wdl::Win => assert_eq!(shortest_loss.map(|d| d + 1), Some(v.dtm), "{name} {fen}: win"),
+            Wdl::Draw => {
+                assert!(shortest_loss.is_none(), "{name} {fen}: draw with a winning move");
+                assert!(children.iter().any(|(c, _)| c.wdl == Wdl::Draw), "{name} {fen}: draw without a drawing move");
+            }
+            Wdl::Loss => {
+                assert!(children.iter().all(|(c, _)| c.wdl == Wdl::Win), "{name} {fen}: loss with an escape");
+                let longest = |quiet_only: bool| {
+                    children.iter().filter(|(_, ch)| !(quiet_only && *ch)).map(|(c, _)| c.dtm + 1).max().unwrap_or(0)
+                };
+                assert_eq!(longest(v.perpetual), v.dtm, "{name} {fen}: loss distance");
+            }
+        }
+        if v.perpetual {
+            perpetual += 1;
+        }
+    }
+    perpetual
+}
+
+#[test]
+fn small_tables_are_consistent() {
+    let set = tables(&["KRK", "KNKA", "KPKA"], Rules::Chinese);
+    for name in ["KRK", "KNKA", "KPKA", "KNK", "KPK"] {
+        check_consistency(&set, name);
+    }
+}
+
+#[test]
+#[ignore = "exploration: prints statistics"]
+fn explore() {
+    let names: Vec<String> = std::env::var("EGTB_EXPLORE").unwrap_or("KRKN".into()).split(',').map(String::from).collect();
+    let targets: Vec<Material> = names.iter().map(|n| n.parse().unwrap()).collect();
+    generate_all(&targets, Rules::Chinese, |t, s| eprintln!("{} {s:?}", t.material())).unwrap();
+}
