@@ -355,6 +355,69 @@ fn tables_do_not_model_the_chase_rules() {
     eprintln!("KRKN draw {} with {}: referee {} ({})", start.to_fen(), moves.join(" "), j.reason, j.detail);
 }
 
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("chuhan-egtb-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn files_round_trip_and_bad_files_are_refused_with_one_message() {
+    use engine::egtb::file;
+    use engine::egtb::Tablebases;
+    let set = tables(&["KRKA"], Rules::Chinese);
+    let dir = scratch_dir("files");
+    for m in set.materials() {
+        file::write(set.get(m).unwrap(), Rules::Chinese, &dir).unwrap();
+    }
+    let tb = Tablebases::open(std::slice::from_ref(&dir));
+    assert!(tb.take_messages().is_empty());
+    assert_eq!(tb.max_pieces(), 4);
+    for pos in all_positions(&"KRKA".parse().unwrap()).iter().step_by(7) {
+        assert_eq!(tb.probe(pos), set.probe(pos), "{}", pos.to_fen());
+    }
+    let bare = Position::from_fen("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1").unwrap();
+    assert_eq!(tb.probe(&bare).map(|v| v.wdl), Some(Wdl::Win));
+    let root = tb.probe_root(&bare).unwrap();
+    assert_eq!(root.verdict.dtm, 3);
+    assert!(!root.best.is_empty());
+    // Not covered: more pieces than any table, or a material without a file.
+    assert_eq!(tb.probe(&Position::startpos()), None);
+    let knk = Position::from_fen("4k4/9/9/9/9/9/9/9/9/N2K5 w - - 0 1").unwrap();
+    assert_eq!(tb.probe(&knk), None);
+
+    // Truncated, foreign and misnamed files are refused when the directory is opened.
+    let krka = dir.join("KRKA.xqtb");
+    let good = std::fs::read(&krka).unwrap();
+    std::fs::write(&krka, &good[..good.len() - 3]).unwrap();
+    std::fs::write(dir.join("KCK.xqtb"), b"PK\x03\x04 not a table").unwrap();
+    std::fs::copy(dir.join("KRK.xqtb"), dir.join("KNK.xqtb")).unwrap();
+    let tb = Tablebases::open(std::slice::from_ref(&dir));
+    let messages = tb.take_messages();
+    assert_eq!(messages.len(), 3, "{messages:?}");
+    assert!(messages.iter().any(|m| m.contains("KRKA.xqtb") && m.contains("truncated")), "{messages:?}");
+    assert!(messages.iter().any(|m| m.contains("KCK.xqtb") && m.contains("not a chuhan")), "{messages:?}");
+    assert!(messages.iter().any(|m| m.contains("KNK.xqtb") && m.contains("KRK inside")), "{messages:?}");
+    let krka_pos = Position::from_fen("4k4/4a4/9/9/9/9/9/9/9/R2K5 w - - 0 1").unwrap();
+    assert_eq!(tb.probe(&krka_pos), None);
+    assert_eq!(tb.probe(&bare).map(|v| v.wdl), Some(Wdl::Win));
+
+    // A damaged byte is found by the checksum on the first probe: one message, then never probed.
+    let mut damaged = good.clone();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 0x40;
+    std::fs::write(&krka, &damaged).unwrap();
+    let tb = Tablebases::open(std::slice::from_ref(&dir));
+    let _ = tb.take_messages();
+    assert_eq!(tb.probe(&krka_pos), None);
+    assert_eq!(tb.probe(&krka_pos), None);
+    let messages = tb.take_messages();
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(messages[0].contains("KRKA.xqtb") && messages[0].contains("checksum"), "{messages:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 #[ignore = "exploration: prints statistics"]
 fn explore() {

@@ -52,3 +52,32 @@ pub fn generate_all(
     }
     Ok(set)
 }
+
+/// The names `chuhan egtb generate --set` accepts.
+pub const SET_NAMES: [&str; 3] = ["basic", "one-piece", "standard"];
+
+/// The materials of a named set (see [`SET_NAMES`]), in the order they are worth generating:
+/// * `basic`: one rook, horse, cannon or pawn against the bare king;
+/// * `one-piece`: one such piece against the king with any advisors and elephants (车 vs 士象全 ...);
+/// * `standard`: `one-piece`, then rook and pawn against rook, rook against horse or cannon with one
+///   defender, horse and pawn against advisors, cannon and pawn against advisors and elephants.
+pub fn named_set(name: &str) -> Option<Vec<Material>> {
+    let attackers = ["R", "N", "C", "P"];
+    let defences = ["", "A", "B", "AA", "AB", "BB", "AAB", "ABB", "AABB"];
+    let names: Vec<String> = match name {
+        "basic" => attackers.iter().map(|a| format!("K{a}K")).collect(),
+        "one-piece" | "standard" => {
+            let mut v: Vec<String> =
+                attackers.iter().flat_map(|a| defences.iter().map(move |d| format!("K{a}K{d}"))).collect();
+            if name == "standard" {
+                v.extend(
+                    ["KRKN", "KRKC", "KRKR", "KRKNA", "KRKNB", "KRKCA", "KRKCB", "KNPKAA", "KRPKR", "KCPKAABB"]
+                        .map(String::from),
+                );
+            }
+            v
+        }
+        _ => return None,
+    };
+    names.iter().map(|n| n.parse().ok()).collect()
+}
