@@ -28,6 +28,9 @@ enum EgtbCommand {
         /// Also generate with every cycle a draw and print how many verdicts the perpetual-check rule changes.
         #[arg(long)]
         compare: bool,
+        /// Only print the materials asked for (a set expanded), one a line, and generate nothing.
+        #[arg(long)]
+        list_only: bool,
     },
     /// Print the verdict on a position: `win N`, `draw` or `loss N` (N plies to mate), then the best moves;
     /// `unknown` (exit code 1) when no table covers it.
@@ -50,7 +53,9 @@ enum EgtbCommand {
 /// Runs `chuhan egtb`.
 pub fn command(args: EgtbArgs) -> ExitCode {
     match args.command {
-        EgtbCommand::Generate { materials, set, dir, compare } => generate_cmd(&materials, set.as_deref(), &dir, compare),
+        EgtbCommand::Generate { materials, set, dir, compare, list_only } => {
+            generate_cmd(&materials, set.as_deref(), &dir, compare, list_only)
+        }
         EgtbCommand::Probe { dir, fen } => probe_cmd(&dir, &fen),
         EgtbCommand::List { dir } => list_cmd(&dir),
     }
@@ -61,7 +66,7 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
     ExitCode::FAILURE
 }
 
-fn generate_cmd(names: &[String], set: Option<&str>, dir: &Path, compare: bool) -> ExitCode {
+fn generate_cmd(names: &[String], set: Option<&str>, dir: &Path, compare: bool, list_only: bool) -> ExitCode {
     let mut targets = Vec::new();
     if let Some(s) = set {
         match named_set(s) {
@@ -77,6 +82,12 @@ fn generate_cmd(names: &[String], set: Option<&str>, dir: &Path, compare: bool) 
     }
     if targets.is_empty() {
         return fail("nothing to generate: name materials or --set");
+    }
+    if list_only {
+        for m in &targets {
+            println!("{m}");
+        }
+        return ExitCode::SUCCESS;
     }
     if let Err(e) = std::fs::create_dir_all(dir) {
         return fail(format!("{}: {e}", dir.display()));
