@@ -119,9 +119,20 @@ fn generate_cmd(names: &[String], set: Option<&str>, dir: &Path, compare: bool, 
                 total_bytes += bytes;
                 total_secs += stats.seconds;
                 println!(
-                    "{m}: {} slots, {} positions (win {} draw {} loss {}), longest {} plies, perpetual-check {}, {} bytes, {:.2} s",
-                    stats.slots, stats.legal, stats.wins, stats.draws, stats.losses, stats.max_dtm, stats.perpetual,
-                    bytes, stats.seconds
+                    "{m}: {} slots, {} positions (win {} draw {} loss {}), longest {} plies, perpetual-check {}, \
+                     {} bytes, {:.2} s (set-up {:.2}, retrograde {:.2}, perpetual {:.2})",
+                    stats.slots,
+                    stats.legal,
+                    stats.wins,
+                    stats.draws,
+                    stats.losses,
+                    stats.max_dtm,
+                    stats.perpetual,
+                    bytes,
+                    stats.seconds,
+                    stats.phase_seconds[0],
+                    stats.phase_seconds[1],
+                    stats.phase_seconds[2]
                 );
                 set.insert(table);
             }

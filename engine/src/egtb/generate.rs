@@ -87,6 +87,8 @@ pub struct Stats {
     pub max_dtm: u16,
     /// Seconds taken.
     pub seconds: f64,
+    /// Of which: setting up every slot, plain retrograde analysis, the perpetual-check rule.
+    pub phase_seconds: [f64; 3],
 }
 
 /// Generation codes per slot: 0 undecided, 1 illegal, 2 + 2d loss in d, 3 + 2d win in d.
@@ -284,6 +286,7 @@ pub fn generate(material: Material, subs: &TableSet, rules: Rules) -> Result<(Ta
         }
     }
 
+    let setup_done = started.elapsed().as_secs_f64();
     let mut preds = Vec::new();
     let mut d = 0usize;
     while d < buckets.len() {
@@ -321,6 +324,7 @@ pub fn generate(material: Material, subs: &TableSet, rules: Rules) -> Result<(Ta
     }
     drop(cap);
     drop(cnt);
+    let retro_done = started.elapsed().as_secs_f64();
 
     let mut perpetual = vec![false; 0];
     let mut perpetual_count = 0u64;
@@ -360,6 +364,7 @@ pub fn generate(material: Material, subs: &TableSet, rules: Rules) -> Result<(Ta
     }
     stats.legal = stats.wins + stats.draws + stats.losses;
     stats.seconds = started.elapsed().as_secs_f64();
+    stats.phase_seconds = [setup_done, retro_done - setup_done, stats.seconds - retro_done];
     Ok((Table::from_parts(g.material, g.ix, wdl, dtm), stats))
 }
 

@@ -120,14 +120,28 @@ pub fn solve(g: &Graph) -> Vec<Decision> {
 fn won_against(g: &Graph, rev: &Reverse, c: Color) -> Vec<bool> {
     let n = g.len();
     let mut z = vec![false; n];
+    let mut scratch = Scratch { y: vec![false; n], pending: vec![0; n], queue: Vec::new() };
     loop {
+        // νX, from all nodes down: each X is the attractor computed inside the previous one, so the
+        // attractor need only look at the nodes still in X (the sequence only shrinks).
         let mut x = vec![true; n];
+        let mut members: Vec<u32> = (0..n as u32).collect();
         loop {
-            let y = attractor(g, rev, c, &z, &x);
-            if y == x {
+            attractor(g, rev, c, &z, &x, &members, &mut scratch);
+            let kept: Vec<u32> = members.iter().copied().filter(|&v| scratch.y[v as usize]).collect();
+            for &v in &members {
+                scratch.y[v as usize] = false;
+            }
+            if kept.len() == members.len() {
                 break;
             }
-            x = y;
+            for &v in &members {
+                x[v as usize] = false;
+            }
+            for &v in &kept {
+                x[v as usize] = true;
+            }
+            members = kept;
         }
         if x == z {
             return z;
@@ -136,10 +150,17 @@ fn won_against(g: &Graph, rev: &Reverse, c: Color) -> Vec<bool> {
     }
 }
 
+/// Buffers reused by every attractor computation.
+struct Scratch {
+    y: Vec<bool>,
+    pending: Vec<u32>,
+    queue: Vec<usize>,
+}
+
 /// μY. CPre_d(edges into `z` or to a decided win for d, d's non-checking edges into `x`, c's checking
-/// edges and any d edge into Y), for d the opponent of `c`.
-fn attractor(g: &Graph, rev: &Reverse, c: Color, z: &[bool], x: &[bool]) -> Vec<bool> {
-    let n = g.len();
+/// edges and any d edge into Y), for d the opponent of `c`, computed over `members` (the nodes of `x`):
+/// leaves the result in `s.y`, set only on members.
+fn attractor(g: &Graph, rev: &Reverse, c: Color, z: &[bool], x: &[bool], members: &[u32], s: &mut Scratch) {
     let base = |mover: Color, e: &Edge| -> bool {
         if e.to == EXTERNAL {
             // A move into a known position helps d only if d wins there.
@@ -148,15 +169,14 @@ fn attractor(g: &Graph, rev: &Reverse, c: Color, z: &[bool], x: &[bool]) -> Vec<
         z[e.to as usize] || (mover != c && !e.check && x[e.to as usize])
     };
     const BLOCKED: u32 = u32::MAX;
-    let mut y = vec![false; n];
-    let mut pending = vec![0u32; n];
-    let mut queue = Vec::new();
-    for v in 0..n {
+    s.queue.clear();
+    for &v in members {
+        let v = v as usize;
         let mover = g.mover[v];
         if mover != c {
             if g.out(v).iter().any(|e| base(mover, e)) {
-                y[v] = true;
-                queue.push(v);
+                s.y[v] = true;
+                s.queue.push(v);
             }
             continue;
         }
@@ -172,36 +192,35 @@ fn attractor(g: &Graph, rev: &Reverse, c: Color, z: &[bool], x: &[bool]) -> Vec<
                 break;
             }
         }
-        pending[v] = p;
+        s.pending[v] = p;
         if p == 0 {
-            y[v] = true;
-            queue.push(v);
+            s.y[v] = true;
+            s.queue.push(v);
         }
     }
-    while let Some(v) = queue.pop() {
+    while let Some(v) = s.queue.pop() {
         for &(u, ei) in &rev.list[rev.start[v]..rev.start[v + 1]] {
             let u = u as usize;
-            if y[u] {
+            if s.y[u] || !x[u] {
                 continue;
             }
             let mover = g.mover[u];
             if mover != c {
-                y[u] = true;
-                queue.push(u);
+                s.y[u] = true;
+                s.queue.push(u);
                 continue;
             }
             let e = &g.edges[ei as usize];
-            if pending[u] == BLOCKED || base(mover, e) || !e.check {
+            if s.pending[u] == BLOCKED || base(mover, e) || !e.check {
                 continue;
             }
-            pending[u] -= 1;
-            if pending[u] == 0 {
-                y[u] = true;
-                queue.push(u);
+            s.pending[u] -= 1;
+            if s.pending[u] == 0 {
+                s.y[u] = true;
+                s.queue.push(u);
             }
         }
     }
-    y
 }
 
 /// Distances for the nodes the rule decides (`loser[v]` is the side that loses at `v`), by increasing plies.
