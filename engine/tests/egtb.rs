@@ -190,10 +190,10 @@ fn knk_and_kcka_match_a_plain_search() {
 /// Each win has a move to a loss one ply shorter and none to a shorter one, each draw a drawing move and
 /// no winning one, each loss only moves into wins (the longest one ply shorter, or for a perpetual-check
 /// loss the longest non-checking one), and mirrored and colour-swapped positions agree.
-fn check_consistency(set: &TableSet, name: &str) -> usize {
+fn check_consistency(set: &TableSet, name: &str, step: usize) -> usize {
     let material: Material = name.parse().unwrap();
     let mut perpetual = 0;
-    for pos in all_positions(&material) {
+    for pos in all_positions(&material).into_iter().step_by(step) {
         let v = verdict(set, &pos);
         let fen = pos.to_fen();
         assert_eq!(verdict(set, &pos.mirrored()), v, "{name} {fen}: mirror differs");
@@ -207,14 +207,20 @@ fn check_consistency(set: &TableSet, name: &str) -> usize {
             pos.unmake_move();
         }
         let shortest_loss = children.iter().filter(|(c, _)| c.wdl == Wdl::Loss).map(|(c, _)| c.dtm).min();
+        // Forced mates and wins by the perpetual-check rule count their distances apart (docs/rules.md).
+        let shortest_of_kind =
+            children.iter().filter(|(c, _)| c.wdl == Wdl::Loss && c.perpetual == v.perpetual).map(|(c, _)| c.dtm).min();
         match v.wdl {
-            Wdl::Win => assert_eq!(shortest_loss.map(|d| d + 1), Some(v.dtm), "{name} {fen}: win"),
+            Wdl::Win => assert_eq!(shortest_of_kind.map(|d| d + 1), Some(v.dtm), "{name} {fen}: win"),
             Wdl::Draw => {
                 assert!(shortest_loss.is_none(), "{name} {fen}: draw with a winning move");
                 assert!(children.iter().any(|(c, _)| c.wdl == Wdl::Draw), "{name} {fen}: draw without a drawing move");
             }
             Wdl::Loss => {
                 assert!(children.iter().all(|(c, _)| c.wdl == Wdl::Win), "{name} {fen}: loss with an escape");
+                if !v.perpetual {
+                    assert!(children.iter().all(|(c, _)| !c.perpetual), "{name} {fen}: a mate through a rule win");
+                }
                 let longest = |quiet_only: bool| {
                     children.iter().filter(|(_, ch)| !(quiet_only && *ch)).map(|(c, _)| c.dtm + 1).max().unwrap_or(0)
                 };
@@ -232,8 +238,16 @@ fn check_consistency(set: &TableSet, name: &str) -> usize {
 fn small_tables_are_consistent() {
     let set = tables(&["KRK", "KNKA", "KPKA"], Rules::Chinese);
     for name in ["KRK", "KNKA", "KPKA", "KNK", "KPK"] {
-        check_consistency(&set, name);
+        check_consistency(&set, name, 1);
     }
+}
+
+/// The same checks where the perpetual-check rule decides positions (a sample of KRKN's).
+#[test]
+fn a_table_with_perpetual_check_results_is_consistent() {
+    let set = tables(&["KRKN"], Rules::Chinese);
+    let perpetual = check_consistency(&set, "KRKN", 5);
+    assert!(perpetual > 0);
 }
 
 /// Plays a game from `start` with the loser (`loser`) checking whenever a check keeps the rule's verdict

@@ -37,13 +37,16 @@ pub struct RootProbe {
     pub best: Vec<Move>,
 }
 
-/// How `m`, leading to a position with verdict `child` (for the side to move there), ranks for the mover:
-/// higher is better (shorter wins, then draws, then longer losses).
+/// How a move into a position with verdict `child` (for the side to move there) ranks for the mover:
+/// higher is better. A forced mate comes before a win by the perpetual-check rule (whose distance counts
+/// other plies, and which the loser may drag out by checking), shorter before longer; then draws; then
+/// losses by the rule before losses to mate, longer before shorter.
 pub fn move_rank(child: Verdict) -> i32 {
+    let rule = if child.perpetual { 50_000 } else { 0 };
     match child.wdl {
-        Wdl::Loss => 100_000 - child.dtm as i32,
+        Wdl::Loss => 100_000 - rule - child.dtm as i32,
         Wdl::Draw => 0,
-        Wdl::Win => -100_000 + child.dtm as i32,
+        Wdl::Win => -100_000 + rule + child.dtm as i32,
     }
 }
 
