@@ -254,6 +254,11 @@ fn a_table_with_perpetual_check_results_is_consistent() {
 /// and the winner playing the table's moves (shortest loss for the loser, quiet moves first), until the
 /// referee ends it.
 fn play_out(set: &TableSet, start: &Position, loser: Color) -> Judgement {
+    play_out_with(&|p: &Position| verdict(set, p), start, loser)
+}
+
+/// [`play_out`] with any source of verdicts.
+fn play_out_with(verdict: &dyn Fn(&Position) -> Verdict, start: &Position, loser: Color) -> Judgement {
     let mut referee = Referee::new(start.clone());
     for _ in 0..400 {
         let mut pos = referee.position().clone();
@@ -261,7 +266,7 @@ fn play_out(set: &TableSet, start: &Position, loser: Color) -> Judgement {
         for &m in pos.legal_moves().as_slice() {
             let check = pos.gives_check(m);
             pos.make_move(m);
-            options.push((m, check, verdict(set, &pos)));
+            options.push((m, check, verdict(&pos)));
             pos.unmake_move();
         }
         let m = if pos.side_to_move() == loser {
@@ -438,4 +443,71 @@ fn explore() {
     let names: Vec<String> = std::env::var("EGTB_EXPLORE").unwrap_or("KRKN".into()).split(',').map(String::from).collect();
     let targets: Vec<Material> = names.iter().map(|n| n.parse().unwrap()).collect();
     generate_all(&targets, Rules::Chinese, |t, s| eprintln!("{} {s:?}", t.material())).unwrap();
+}
+
+/// For tables too big to generate in a test: plays out positions that the perpetual-check rule decides,
+/// from table files in `EGTB_DIR` (material `EGTB_MATERIAL`, every `EGTB_STEP`th slot), and checks that the
+/// referee gives each game to the table's winner.
+#[test]
+#[ignore = "needs generated table files: EGTB_DIR, EGTB_MATERIAL"]
+fn perpetual_results_from_files_hold_before_the_referee() {
+    use engine::egtb::index::empty_placement;
+    use engine::egtb::Tablebases;
+    let dir = std::path::PathBuf::from(std::env::var("EGTB_DIR").expect("EGTB_DIR"));
+    let material: Material = std::env::var("EGTB_MATERIAL").expect("EGTB_MATERIAL").parse().unwrap();
+    let step: u64 = std::env::var("EGTB_STEP").ok().and_then(|s| s.parse().ok()).unwrap_or(100_003);
+    let tb = Tablebases::open(&[dir]);
+    let table = tb.table(&material).expect("the table");
+    let ix = table.indexer();
+    let mut sq = empty_placement();
+    let (mut games, mut mates, mut rule) = (0, 0, 0);
+    let mut i = 0;
+    while i < table.size() {
+        let v = table.verdict_at(i);
+        i += step;
+        let Some(v) = v.filter(|v| v.perpetual) else { continue };
+        let side = ix.decode(i - step, &mut sq);
+        let mut board = [None; 90];
+        for (p, s) in ix.pieces().iter().zip(sq.iter()) {
+            board[s.index()] = Some(p.to_char());
+        }
+        let rows: Vec<String> = (0..10)
+            .rev()
+            .map(|r| {
+                let mut row = String::new();
+                let mut gap = 0;
+                for f in 0..9 {
+                    match board[r * 9 + f] {
+                        Some(c) => {
+                            if gap > 0 {
+                                row.push_str(&gap.to_string());
+                                gap = 0;
+                            }
+                            row.push(c);
+                        }
+                        None => gap += 1,
+                    }
+                }
+                if gap > 0 {
+                    row.push_str(&gap.to_string());
+                }
+                row
+            })
+            .collect();
+        let side_text = if side == Color::Red { "w" } else { "b" };
+        let pos = Position::from_fen(&format!("{} {side_text} - - 0 1", rows.join("/"))).unwrap();
+        let loser = if v.wdl == Wdl::Loss { side } else { !side };
+        let probe = |p: &Position| tb.probe(p).unwrap_or_else(|| panic!("no verdict for {}", p.to_fen()));
+        let j = play_out_with(&probe, &pos, loser);
+        games += 1;
+        let winner = if loser == Color::Red { engine::rules::GameResult::BlackWins } else { engine::rules::GameResult::RedWins };
+        assert_eq!(j.result, winner, "{}: {j:?}", pos.to_fen());
+        if j.reason == Reason::PerpetualCheck {
+            rule += 1;
+        } else {
+            mates += 1;
+        }
+    }
+    eprintln!("{material}: {games} games from rule-decided positions: {rule} ended by perpetual check, {mates} otherwise");
+    assert!(games > 0);
 }
