@@ -152,7 +152,11 @@ fn check_against_search(name: &str, draw_depth: u16) {
             Wdl::Loss => {
                 counts[2] += 1;
                 assert!(search.loses(&mut p, v.dtm), "{name} {fen}: table loss {} not forced", v.dtm);
-                assert!(v.dtm < 2 || !search.loses(&mut p, v.dtm - 2), "{name} {fen}: loss in {} is shorter", v.dtm);
+                assert!(
+                    v.dtm < 2 || !search.loses(&mut p, v.dtm - 2),
+                    "{name} {fen}: loss in {} is shorter",
+                    v.dtm
+                );
             }
             Wdl::Draw => {
                 counts[1] += 1;
@@ -208,21 +212,35 @@ fn check_consistency(set: &TableSet, name: &str, step: usize) -> usize {
         }
         let shortest_loss = children.iter().filter(|(c, _)| c.wdl == Wdl::Loss).map(|(c, _)| c.dtm).min();
         // Forced mates and wins by the perpetual-check rule count their distances apart (docs/rules.md).
-        let shortest_of_kind =
-            children.iter().filter(|(c, _)| c.wdl == Wdl::Loss && c.perpetual == v.perpetual).map(|(c, _)| c.dtm).min();
+        let shortest_of_kind = children
+            .iter()
+            .filter(|(c, _)| c.wdl == Wdl::Loss && c.perpetual == v.perpetual)
+            .map(|(c, _)| c.dtm)
+            .min();
         match v.wdl {
             Wdl::Win => assert_eq!(shortest_of_kind.map(|d| d + 1), Some(v.dtm), "{name} {fen}: win"),
             Wdl::Draw => {
                 assert!(shortest_loss.is_none(), "{name} {fen}: draw with a winning move");
-                assert!(children.iter().any(|(c, _)| c.wdl == Wdl::Draw), "{name} {fen}: draw without a drawing move");
+                assert!(
+                    children.iter().any(|(c, _)| c.wdl == Wdl::Draw),
+                    "{name} {fen}: draw without a drawing move"
+                );
             }
             Wdl::Loss => {
                 assert!(children.iter().all(|(c, _)| c.wdl == Wdl::Win), "{name} {fen}: loss with an escape");
                 if !v.perpetual {
-                    assert!(children.iter().all(|(c, _)| !c.perpetual), "{name} {fen}: a mate through a rule win");
+                    assert!(
+                        children.iter().all(|(c, _)| !c.perpetual),
+                        "{name} {fen}: a mate through a rule win"
+                    );
                 }
                 let longest = |quiet_only: bool| {
-                    children.iter().filter(|(_, ch)| !(quiet_only && *ch)).map(|(c, _)| c.dtm + 1).max().unwrap_or(0)
+                    children
+                        .iter()
+                        .filter(|(_, ch)| !(quiet_only && *ch))
+                        .map(|(c, _)| c.dtm + 1)
+                        .max()
+                        .unwrap_or(0)
                 };
                 assert_eq!(longest(v.perpetual), v.dtm, "{name} {fen}: loss distance");
             }
@@ -308,7 +326,11 @@ fn perpetual_check_loses_in_the_table_and_by_the_referee() {
         differ += 1;
         assert!(v.perpetual && plain.wdl == Wdl::Draw, "{}: {v:?} against {plain:?}", pos.to_fen());
         // A position where the horse's side is to move and only its checks hold off the loss.
-        if example.is_none() && v.wdl == Wdl::Loss && pos.side_to_move() == Color::Black && pos.legal_moves().len() > 1 {
+        if example.is_none()
+            && v.wdl == Wdl::Loss
+            && pos.side_to_move() == Color::Black
+            && pos.legal_moves().len() > 1
+        {
             example = Some(pos);
         }
     }
@@ -440,7 +462,8 @@ fn files_round_trip_and_bad_files_are_refused_with_one_message() {
 #[test]
 #[ignore = "exploration: prints statistics"]
 fn explore() {
-    let names: Vec<String> = std::env::var("EGTB_EXPLORE").unwrap_or("KRKN".into()).split(',').map(String::from).collect();
+    let names: Vec<String> =
+        std::env::var("EGTB_EXPLORE").unwrap_or("KRKN".into()).split(',').map(String::from).collect();
     let targets: Vec<Material> = names.iter().map(|n| n.parse().unwrap()).collect();
     generate_all(&targets, Rules::Chinese, |t, s| eprintln!("{} {s:?}", t.material())).unwrap();
 }
@@ -500,7 +523,11 @@ fn perpetual_results_from_files_hold_before_the_referee() {
         let probe = |p: &Position| tb.probe(p).unwrap_or_else(|| panic!("no verdict for {}", p.to_fen()));
         let j = play_out_with(&probe, &pos, loser);
         games += 1;
-        let winner = if loser == Color::Red { engine::rules::GameResult::BlackWins } else { engine::rules::GameResult::RedWins };
+        let winner = if loser == Color::Red {
+            engine::rules::GameResult::BlackWins
+        } else {
+            engine::rules::GameResult::RedWins
+        };
         assert_eq!(j.result, winner, "{}: {j:?}", pos.to_fen());
         if j.reason == Reason::PerpetualCheck {
             rule += 1;

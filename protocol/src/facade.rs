@@ -13,12 +13,12 @@ use crate::draw::{self, DrawPolicy, Verdict};
 use crate::evaluator::{sync_searcher, EngineSearcher, EvalChoice, EvalFileError, Loaded, LoadedNet};
 use crate::options::{Applied, OptionError, OptionId, Settings};
 use crate::strength::{line_moves, Strength};
+use engine::egtb::Tablebases;
 use engine::random::Rng;
 use engine::search::{
     tt_size::TableSize, Limits, ProbeResult, Reporter, SearchControl, SearchInfo, SearchOptions,
     SearchResult, Searcher,
 };
-use engine::egtb::Tablebases;
 use engine::{Move, Position};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -376,7 +376,10 @@ impl Engine {
 
     /// Messages about table files refused since the last call (a damaged file is found on first use).
     pub fn tablebase_messages(&self) -> Vec<Note> {
-        self.tablebases.as_ref().map(|t| t.take_messages().into_iter().map(Note::Egtb).collect()).unwrap_or_default()
+        self.tablebases
+            .as_ref()
+            .map(|t| t.take_messages().into_iter().map(Note::Egtb).collect())
+            .unwrap_or_default()
     }
 
     /// The hash table's size.

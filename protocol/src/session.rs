@@ -313,7 +313,9 @@ impl Session {
     fn notes(&self, notes: Vec<Note>) {
         for note in notes {
             match note {
-                Note::EvalFile(text) | Note::Egtb(text) => self.out.line(&format::message(self.dialect, &text)),
+                Note::EvalFile(text) | Note::Egtb(text) => {
+                    self.out.line(&format::message(self.dialect, &text))
+                }
                 other => self.note(other.text()),
             }
         }

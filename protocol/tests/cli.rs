@@ -261,7 +261,8 @@ fn egtb_generate_probe_and_list() {
     let dir = std::env::temp_dir().join(format!("chuhan-cli-egtb-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let d = dir.to_str().unwrap();
-    let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_chuhan")).args(args).output().expect("run chuhan");
+    let run =
+        |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_chuhan")).args(args).output().expect("run chuhan");
     let out = run(&["egtb", "generate", "KRKA", "--dir", d]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let stdout = String::from_utf8_lossy(&out.stdout);

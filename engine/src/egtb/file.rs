@@ -64,7 +64,9 @@ impl fmt::Display for FileError {
             FileError::Io(e) => write!(f, "cannot read it: {e}"),
             FileError::Foreign => write!(f, "not a chuhan tablebase file"),
             FileError::Version(v) => write!(f, "format version {v}, this build reads {VERSION}"),
-            FileError::Rules(r) => write!(f, "generated under the rules '{r}', not {}", Rules::Chinese.name()),
+            FileError::Rules(r) => {
+                write!(f, "generated under the rules '{r}', not {}", Rules::Chinese.name())
+            }
             FileError::Material(m) => write!(f, "material {m}"),
             FileError::Size { expected, found } => {
                 write!(f, "truncated or padded: {found} bytes where the header implies {expected}")
@@ -228,7 +230,8 @@ pub fn decode(bytes: &[u8], expected: Option<Material>) -> Result<Table, FileErr
     // A draw or illegal slot never has a distance; anything else means the file was not written by us.
     for i in 0..h.slots {
         let code = table.code(i);
-        if (code == CODE_DRAW || code == CODE_ILLEGAL) && table.dtm_words()[i as usize] & !DTM_PERPETUAL != 0 {
+        if (code == CODE_DRAW || code == CODE_ILLEGAL) && table.dtm_words()[i as usize] & !DTM_PERPETUAL != 0
+        {
             return Err(FileError::Header("a draw with a distance"));
         }
     }

@@ -110,10 +110,10 @@ const fn plies(code: u16) -> u16 {
     (code - 2) / 2
 }
 const fn is_win(code: u16) -> bool {
-    code >= 2 && code % 2 == 1
+    code >= 2 && code & 1 == 1
 }
 const fn is_loss(code: u16) -> bool {
-    code >= 2 && code % 2 == 0
+    code >= 2 && code & 1 == 0
 }
 
 /// Orders codes from the mover's view: shortest win best, longest loss best among losses.
@@ -297,14 +297,14 @@ pub fn generate(material: Material, subs: &TableSet, rules: Rules) -> Result<(Ta
             if val[i] != UNK {
                 continue;
             }
-            val[i] = if d % 2 == 0 { loss(dd) } else { win(dd) };
+            val[i] = if d.is_multiple_of(2) { loss(dd) } else { win(dd) };
             g.predecessors(i as u64, |q| val[q as usize] != ILLEGAL, &mut preds);
             for &q in &preds {
                 let q = q as usize;
                 if val[q] != UNK || cnt[q] == QUEUED {
                     continue;
                 }
-                if d % 2 == 0 {
+                if d.is_multiple_of(2) {
                     cnt[q] = QUEUED;
                     push(&mut buckets, dd + 1, q);
                     continue;

@@ -183,7 +183,11 @@ impl FromStr for Material {
                 let n = &mut m.counts[color.index()][kind.index()];
                 *n += 1;
                 if *n as u32 > kind.max_count() {
-                    return Err(bad(&format!("more than {} '{}' on one side", kind.max_count(), kind.letter())));
+                    return Err(bad(&format!(
+                        "more than {} '{}' on one side",
+                        kind.max_count(),
+                        kind.letter()
+                    )));
                 }
             }
         }

@@ -71,8 +71,11 @@ pub fn named_set(name: &str) -> Option<Vec<Material>> {
                 attackers.iter().flat_map(|a| defences.iter().map(move |d| format!("K{a}K{d}"))).collect();
             if name == "standard" {
                 v.extend(
-                    ["KRKN", "KRKC", "KRKR", "KRKNA", "KRKNB", "KRKCA", "KRKCB", "KNPKAA", "KRPKR", "KCPKAABB"]
-                        .map(String::from),
+                    [
+                        "KRKN", "KRKC", "KRKR", "KRKNA", "KRKNB", "KRKCA", "KRKCB", "KNPKAA", "KRPKR",
+                        "KCPKAABB",
+                    ]
+                    .map(String::from),
                 );
             }
             v

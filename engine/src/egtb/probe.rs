@@ -74,9 +74,11 @@ impl Tablebases {
                 if path.extension().and_then(|e| e.to_str()) != Some(EXTENSION) {
                     continue;
                 }
-                let expected = path.file_stem().and_then(|s| s.to_str()).and_then(|s| s.parse::<Material>().ok());
+                let expected =
+                    path.file_stem().and_then(|s| s.to_str()).and_then(|s| s.parse::<Material>().ok());
                 let Some(expected) = expected else {
-                    messages.push(refusal(&path, &FileError::Material("is not named in the file name".into())));
+                    messages
+                        .push(refusal(&path, &FileError::Material("is not named in the file name".into())));
                     continue;
                 };
                 if tb.entries.contains_key(&expected) {
@@ -113,7 +115,8 @@ impl Tablebases {
 
     /// The materials found and their files, by name.
     pub fn list(&self) -> Vec<(Material, PathBuf)> {
-        let mut v: Vec<(Material, PathBuf)> = self.entries.iter().map(|(m, e)| (*m, e.path.clone())).collect();
+        let mut v: Vec<(Material, PathBuf)> =
+            self.entries.iter().map(|(m, e)| (*m, e.path.clone())).collect();
         v.sort_by_key(|(m, _)| (m.total(), m.to_string()));
         v
     }

@@ -178,7 +178,9 @@ fn parse_words(line: &str, word: &str, rest: &[&str]) -> Result<Cecp, CecpError>
         "memory" => Cecp::Memory(natural("megabytes")?),
         "cores" => Cecp::Cores(natural("cores")?),
         "egtpath" => match rest.split_first() {
-            Some((kind, path)) if !path.is_empty() => Cecp::EgtPath { kind: kind.to_string(), path: path.join(" ") },
+            Some((kind, path)) if !path.is_empty() => {
+                Cecp::EgtPath { kind: kind.to_string(), path: path.join(" ") }
+            }
             _ => return Err(err("expected egtpath TYPE PATH")),
         },
         "option" => {
@@ -194,8 +196,8 @@ fn parse_words(line: &str, word: &str, rest: &[&str]) -> Result<Cecp, CecpError>
             }
         }
         "quit" => Cecp::Quit,
-        "computer" | "random" | "name" | "rating" | "ics" | "hint" | "bk" | "white" | "black"
-        | "pause" | "resume" | "exclude" | "include" | "setscore" | "lift" | "put" | "hover" => {
+        "computer" | "random" | "name" | "rating" | "ics" | "hint" | "bk" | "white" | "black" | "pause"
+        | "resume" | "exclude" | "include" | "setscore" | "lift" | "put" | "hover" => {
             Cecp::Ignored(word.to_string())
         }
         // A bare move: what XBoard sends to an engine that did not take `usermove=1`.

@@ -251,7 +251,9 @@ impl Game {
                 self.set_option("Threads", Some(&n.to_string()), line);
             }
             Cecp::Option { name, value } => self.set_option(&name, value.as_deref(), line),
-            Cecp::EgtPath { kind, path } if kind == "xiangqi" => self.set_option("EGTBPath", Some(&path), line),
+            Cecp::EgtPath { kind, path } if kind == "xiangqi" => {
+                self.set_option("EGTBPath", Some(&path), line)
+            }
             Cecp::EgtPath { kind, .. } => tracing::debug!("ignoring egtpath for '{kind}' tables"),
             Cecp::Ignored(word) => tracing::debug!("ignoring CECP command '{word}'"),
             Cecp::Quit => return false,
