@@ -427,6 +427,13 @@ fn files_round_trip_and_bad_files_are_refused_with_one_message() {
     assert_eq!(tb.probe(&Position::startpos()), None);
     let knk = Position::from_fen("4k4/9/9/9/9/9/9/9/9/N2K5 w - - 0 1").unwrap();
     assert_eq!(tb.probe(&knk), None);
+    // Several directories, separated as the platform separates PATH; a missing one gets a message.
+    let missing = dir.join("no-such-dir");
+    let list = std::env::join_paths([missing.clone(), dir.clone()]).unwrap();
+    let two = Tablebases::open_path_list(list.to_str().unwrap());
+    assert_eq!(two.list().len(), 4);
+    let messages = two.take_messages();
+    assert!(messages.len() == 1 && messages[0].contains("no-such-dir"), "{messages:?}");
 
     // Truncated, foreign and misnamed files are refused when the directory is opened.
     let krka = dir.join("KRKA.xqtb");
