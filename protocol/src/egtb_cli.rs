@@ -6,6 +6,14 @@ use engine::Position;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+/// Prints a line on stdout; a closed pipe (`| head -1`) ends the output quietly instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 /// `chuhan egtb`.
 #[derive(clap::Args, Debug)]
 pub struct EgtbArgs {
@@ -85,7 +93,7 @@ fn generate_cmd(names: &[String], set: Option<&str>, dir: &Path, compare: bool, 
     }
     if list_only {
         for m in &targets {
-            println!("{m}");
+            say!("{m}");
         }
         return ExitCode::SUCCESS;
     }
@@ -101,7 +109,7 @@ fn generate_cmd(names: &[String], set: Option<&str>, dir: &Path, compare: bool, 
         let existing = path.exists().then(|| file::read(&path, Some(m)));
         match existing {
             Some(Ok(table)) => {
-                println!("{m}: already in {}", path.display());
+                say!("{m}: already in {}", path.display());
                 set.insert(table);
             }
             other => {
@@ -118,7 +126,7 @@ fn generate_cmd(names: &[String], set: Option<&str>, dir: &Path, compare: bool, 
                 };
                 total_bytes += bytes;
                 total_secs += stats.seconds;
-                println!(
+                say!(
                     "{m}: {} slots, {} positions (win {} draw {} loss {}), longest {} plies, perpetual-check {}, \
                      {} bytes, {:.2} s (set-up {:.2}, retrograde {:.2}, perpetual {:.2})",
                     stats.slots,
@@ -141,14 +149,14 @@ fn generate_cmd(names: &[String], set: Option<&str>, dir: &Path, compare: bool, 
             match generate(m, &plain, Rules::CycleDraw) {
                 Ok((table, _)) => {
                     let ours = set.get(&m).map(|t| differing(t, &table)).unwrap_or(0);
-                    println!("{m}: {ours} verdicts differ from every-cycle-a-draw");
+                    say!("{m}: {ours} verdicts differ from every-cycle-a-draw");
                     plain.insert(table);
                 }
                 Err(e) => return fail(e),
             }
         }
     }
-    println!("generated: {total_bytes} bytes in {total_secs:.1} s");
+    say!("generated: {total_bytes} bytes in {total_secs:.1} s");
     ExitCode::SUCCESS
 }
 
@@ -182,19 +190,19 @@ fn probe_cmd(dirs: &str, fen: &str) -> ExitCode {
     }
     match (probe, tb.probe(&pos)) {
         (Some(root), _) => {
-            println!("{}", verdict_text(root.verdict));
+            say!("{}", verdict_text(root.verdict));
             let moves: Vec<String> = root.best.iter().map(|m| m.to_string()).collect();
-            println!("{}", moves.join(" "));
+            say!("{}", moves.join(" "));
             ExitCode::SUCCESS
         }
         (None, Some(v)) => {
             // Covered, but some move leads into a table that is not there: the verdict alone.
-            println!("{}", verdict_text(v));
-            println!();
+            say!("{}", verdict_text(v));
+            say!("");
             ExitCode::SUCCESS
         }
         (None, None) => {
-            println!("unknown");
+            say!("unknown");
             ExitCode::FAILURE
         }
     }
@@ -208,8 +216,8 @@ fn list_cmd(dirs: &str) -> ExitCode {
     for (m, path) in tb.list() {
         let header: Result<file::Header, FileError> = file::read_header(&path, Some(m));
         match header {
-            Ok(h) => println!("{m} {} slots {} bytes {}", h.slots, h.file_len(), path.display()),
-            Err(e) => println!("{m} refused: {e} {}", path.display()),
+            Ok(h) => say!("{m} {} slots {} bytes {}", h.slots, h.file_len(), path.display()),
+            Err(e) => say!("{m} refused: {e} {}", path.display()),
         }
     }
     ExitCode::SUCCESS
