@@ -10,12 +10,12 @@ cd "$(dirname "$0")/.."
 dir=${1:-tablebases}
 budget=${2:-7200}
 set_name=${3:-standard}
-cargo build --release -p chuhan-protocol --bin chuhan
+cargo build --release -p chuhan-protocol --bin chuhan || exit 1
 bin=target/release/chuhan
 mkdir -p "$dir"
 log="$dir/generate.log"
 # The set's materials in the order `chuhan` lists them for the set (its subtables come with each).
-materials=$("$bin" egtb generate --set "$set_name" --dir "$dir" --list-only)
+materials=$("$bin" egtb generate --set "$set_name" --dir "$dir" --list-only) || exit 1
 start=$(date +%s)
 for m in $materials; do
     elapsed=$(( $(date +%s) - start ))
