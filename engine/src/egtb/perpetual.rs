@@ -121,11 +121,12 @@ fn won_against(g: &Graph, rev: &Reverse, c: Color) -> Vec<bool> {
     let n = g.len();
     let mut z = vec![false; n];
     let mut scratch = Scratch { y: vec![false; n], pending: vec![0; n], queue: Vec::new() };
+    let candidates = candidates(g, rev, c);
     loop {
-        // νX, from all nodes down: each X is the attractor computed inside the previous one, so the
+        // νX, from the candidates down: each X is the attractor computed inside the previous one, so the
         // attractor need only look at the nodes still in X (the sequence only shrinks).
-        let mut x = vec![true; n];
-        let mut members: Vec<u32> = (0..n as u32).collect();
+        let mut x = candidates.clone();
+        let mut members: Vec<u32> = (0..n as u32).filter(|&v| x[v as usize]).collect();
         loop {
             attractor(g, rev, c, &z, &x, &members, &mut scratch);
             let kept: Vec<u32> = members.iter().copied().filter(|&v| scratch.y[v as usize]).collect();
@@ -148,6 +149,55 @@ fn won_against(g: &Graph, rev: &Reverse, c: Color) -> Vec<bool> {
         }
         z = x;
     }
+}
+
+/// The nodes that might be lost for `c` by the rule: all but those from which `c` can always step, without
+/// checking, into a drawn exit or another such node, and those of the opponent whose every move leads to
+/// such nodes or to exits it does not win. Cuts the fixed point down to where `c` can be held to checks.
+fn candidates(g: &Graph, rev: &Reverse, c: Color) -> Vec<bool> {
+    let n = g.len();
+    let never = |v: usize, e: &Edge| -> bool {
+        e.to == EXTERNAL && if g.mover[v] == c { e.exit.0 != Wdl::Loss } else { e.exit.0 != Wdl::Win }
+    };
+    // Safe nodes never enter the opponent's winning region; found by propagation from the exits.
+    let mut safe = vec![false; n];
+    let mut pending = vec![0u32; n];
+    let mut queue = Vec::new();
+    for v in 0..n {
+        if g.mover[v] == c {
+            if g.out(v).iter().any(|e| !e.check && never(v, e)) {
+                safe[v] = true;
+                queue.push(v);
+            }
+        } else {
+            pending[v] = g.out(v).iter().filter(|e| !never(v, e)).count() as u32;
+            if pending[v] == 0 {
+                safe[v] = true;
+                queue.push(v);
+            }
+        }
+    }
+    while let Some(v) = queue.pop() {
+        for &(u, ei) in &rev.list[rev.start[v]..rev.start[v + 1]] {
+            let u = u as usize;
+            if safe[u] {
+                continue;
+            }
+            if g.mover[u] == c {
+                if !g.edges[ei as usize].check {
+                    safe[u] = true;
+                    queue.push(u);
+                }
+            } else {
+                pending[u] -= 1;
+                if pending[u] == 0 {
+                    safe[u] = true;
+                    queue.push(u);
+                }
+            }
+        }
+    }
+    safe.into_iter().map(|s| !s).collect()
 }
 
 /// Buffers reused by every attractor computation.
