@@ -125,6 +125,18 @@ while IFS= read -r cmd; do
     "chuhan judge --fen \"<FEN>\""*)
         skip "$cmd" "a template: <FEN> and m1 m2 ... stand for the user's game"
         ;;
+    "chuhan egtb generate KRKAA --dir /tmp/tb "*)
+        run_expect "rm -rf /tmp/tb && $exe ${cmd#chuhan }" '' "KRKAA: " "KRK: "
+        ;;
+    "chuhan egtb probe --dir /tmp/tb "*)
+        run_expect "$exe ${cmd#chuhan }" '' "win 3" "a0a8"
+        ;;
+    "chuhan egtb list --dir /tmp/tb "*)
+        run_expect "$exe ${cmd#chuhan }" '' "KRKAA 97200 slots"
+        ;;
+    "scripts/egtb_set.sh "*)
+        skip "$cmd" "generates tables for up to 2 hours; engine/tests/egtb.rs checks small ones"
+        ;;
     "xboard "*)
         skip "$cmd" "needs an X display and XBoard; scripts/xboard_games.sh runs it under xvfb"
         ;;

@@ -6,6 +6,7 @@ pub mod bench;
 pub mod bitboard;
 pub mod clock;
 pub mod dialect;
+pub mod egtb;
 pub mod evaluate;
 pub mod fen;
 pub mod memory;

@@ -144,6 +144,23 @@ impl Position {
         }
     }
 
+    /// Clears the board and history and sets up `pieces` with `side` to move, reusing the allocations: the
+    /// tablebase generator rebuilds millions of positions and must not allocate for each.
+    pub(crate) fn reset_to(&mut self, pieces: &[(Piece, Square)], side: Color) {
+        self.board = [None; 90];
+        self.pieces = [[Bitboard::EMPTY; PieceKind::NUM]; 2];
+        self.colors = [Bitboard::EMPTY; 2];
+        self.occ = Bitboard::EMPTY;
+        self.occ_t = 0;
+        self.key = 0;
+        self.side = Color::Red;
+        self.history.clear();
+        for &(p, sq) in pieces {
+            self.put(p, sq);
+        }
+        self.set_state(side, 0, 1);
+    }
+
     pub(crate) fn set_state(&mut self, side: Color, halfmove: u32, fullmove: u32) {
         if side != self.side {
             self.key ^= SIDE_KEY;

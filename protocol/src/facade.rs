@@ -13,6 +13,7 @@ use crate::draw::{self, DrawPolicy, Verdict};
 use crate::evaluator::{sync_searcher, EngineSearcher, EvalChoice, EvalFileError, Loaded, LoadedNet};
 use crate::options::{Applied, OptionError, OptionId, Settings};
 use crate::strength::{line_moves, Strength};
+use engine::egtb::Tablebases;
 use engine::random::Rng;
 use engine::search::{
     tt_size::TableSize, Limits, ProbeResult, Reporter, SearchControl, SearchInfo, SearchOptions,
@@ -95,13 +96,15 @@ pub enum Note {
     Hash(String),
     /// A network file was loaded.
     EvalFile(String),
+    /// What the tablebase directories hold, or a table file refused.
+    Egtb(String),
 }
 
 impl Note {
     /// The text to show.
     pub fn text(&self) -> &str {
         match self {
-            Note::Threads(t) | Note::Hash(t) | Note::EvalFile(t) => t,
+            Note::Threads(t) | Note::Hash(t) | Note::EvalFile(t) | Note::Egtb(t) => t,
         }
     }
 }
@@ -214,6 +217,10 @@ pub struct Engine {
     /// for it until a valid one comes.
     refused: bool,
     running: Option<Running>,
+    /// The tablebases `EGTBPath` names (none until it is set).
+    tablebases: Option<Arc<Tablebases>>,
+    /// The searcher has not been given `tablebases` yet.
+    tablebases_pending: bool,
 }
 
 impl Default for Engine {
@@ -236,6 +243,8 @@ impl Engine {
             clear_pending: false,
             refused: false,
             running: None,
+            tablebases: None,
+            tablebases_pending: false,
         }
     }
 
@@ -308,6 +317,20 @@ impl Engine {
                     return Err(EngineError::EvalFile(e));
                 }
             },
+            Applied::Set(OptionId::EgtbPath) => {
+                let path = self.settings.egtb_path.clone();
+                let tb = (path != crate::options::NO_EGTB).then(|| Tablebases::open_path_list(&path));
+                if let Some(tb) = &tb {
+                    notes.extend(tb.take_messages().into_iter().map(Note::Egtb));
+                    notes.push(Note::Egtb(format!(
+                        "EGTBPath: {} tables, up to {} pieces",
+                        tb.list().len(),
+                        tb.max_pieces()
+                    )));
+                }
+                self.tablebases = tb.map(Arc::new);
+                self.tablebases_pending = true;
+            }
             Applied::Set(OptionId::Threads) => {
                 let used = self.search_options().threads;
                 if used < self.settings.threads {
@@ -345,6 +368,20 @@ impl Engine {
         self.searcher.probe(pos)
     }
 
+    /// What the tablebases say about `pos`: the verdict line (`win 5`, `draw`, `loss 4`), if one covers it.
+    pub fn tablebase_verdict(&self, pos: &Position) -> Option<String> {
+        let v = self.tablebases.as_ref()?.probe(pos)?;
+        Some(crate::egtb_cli::verdict_text(v))
+    }
+
+    /// Messages about table files refused since the last call (a damaged file is found on first use).
+    pub fn tablebase_messages(&self) -> Vec<Note> {
+        self.tablebases
+            .as_ref()
+            .map(|t| t.take_messages().into_iter().map(Note::Egtb).collect())
+            .unwrap_or_default()
+    }
+
     /// The hash table's size.
     pub fn hash_size(&self) -> TableSize {
         self.searcher.hash_size()
@@ -360,7 +397,11 @@ impl Engine {
 
     /// Brings the idle searcher up to date: options, evaluator, a pending clear.
     fn sync(&mut self) -> Vec<Note> {
-        let mut notes = Vec::new();
+        let mut notes = self.tablebase_messages();
+        if self.tablebases_pending {
+            self.searcher.set_tablebases(self.tablebases.clone());
+            self.tablebases_pending = false;
+        }
         let wanted = self.search_options();
         if self.searcher.options() != &wanted {
             let resize = self.searcher.options().hash_mb != wanted.hash_mb;

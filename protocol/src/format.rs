@@ -126,8 +126,8 @@ pub fn info(dialect: Dialect, info: &SearchInfo, show_wdl: bool) -> Vec<String> 
             }
             let _ = write!(
                 s,
-                " nodes {} nps {} hashfull {} tbhits 0 time {}",
-                info.nodes, info.nps, info.hashfull, info.time_ms
+                " nodes {} nps {} hashfull {} tbhits {} time {}",
+                info.nodes, info.nps, info.hashfull, info.tbhits, info.time_ms
             );
             if !info.pv.is_empty() {
                 let _ = write!(s, " pv {}", pv_text(&info.pv));
@@ -276,6 +276,7 @@ mod tests {
             nps: 100000,
             hashfull: 7,
             time_ms: 123,
+            tbhits: 0,
             pv: vec![
                 pos.parse_move("h2e2").unwrap(),
                 Move::new("h9".parse().unwrap(), "g7".parse().unwrap()),

@@ -11,6 +11,7 @@ pub mod cecp;
 pub mod cli;
 pub mod command;
 pub mod draw;
+pub mod egtb_cli;
 pub mod evaluator;
 pub mod facade;
 pub mod format;

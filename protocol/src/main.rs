@@ -13,6 +13,7 @@ Examples:
   chuhan perft 5                      Nodes searched: 133312995, then Nodes/second
   chuhan perft 3 --fen \"<FEN>\" --divide
   chuhan bench                        the bench signature: Nodes searched: N
+  chuhan egtb generate KRKAA --dir tb endgame tablebases (and `egtb probe --dir tb --fen \"<FEN>\"`)
   printf 'position startpos moves h2e2\\nd\\nperft 2\\n' | chuhan";
 
 #[derive(Parser)]
@@ -33,6 +34,8 @@ enum Command {
     Bench(cli::BenchArgs),
     /// Judge a game (by the Chinese rules unless `--rules` says otherwise): prints `<result> <reason>`.
     Judge(arena::judge::JudgeArgs),
+    /// Endgame tablebases: generate, probe, list (see `chuhan egtb --help`).
+    Egtb(protocol::egtb_cli::EgtbArgs),
     /// Play engine-vs-engine matches (see `chuhan match --help`).
     #[command(disable_help_flag = true)]
     Match {
@@ -53,6 +56,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(a)) => cli::perft(a),
         Some(Command::Bench(a)) => cli::bench(a),
         Some(Command::Judge(a)) => arena::judge::command(a),
+        Some(Command::Egtb(a)) => protocol::egtb_cli::command(a),
         Some(Command::Match { args }) => arena::run(args),
     }
 }

@@ -6,6 +6,9 @@ use engine::rules::GameRules;
 use engine::search::{SearchFeatures, SearchParams, Tunable};
 use std::fmt;
 
+/// The `EGTBPath` value that means "no tablebases" (as UCI GUIs write an empty string).
+pub const NO_EGTB: &str = "<empty>";
+
 /// Every option chuhan knows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum OptionId {
@@ -61,6 +64,9 @@ pub enum OptionId {
     MoveLimit,
     /// UCI `UCI_Variant`: the game, for GUIs that host several (only `xiangqi`).
     Variant,
+    /// Directories of endgame tablebases (UCI `EGTBPath`, UCCI `egtbpaths`), separated as the platform
+    /// separates `PATH`.
+    EgtbPath,
 }
 
 /// An option's type, default and range, as announced to the GUI.
@@ -277,6 +283,12 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Text { default: eval::nnue::EMBEDDED_NAME },
     },
     OptionSpec {
+        id: OptionId::EgtbPath,
+        uci: Some("EGTBPath"),
+        ucci: Some("egtbpaths"),
+        kind: OptionKind::Text { default: NO_EGTB },
+    },
+    OptionSpec {
         id: OptionId::AcceptDraw,
         uci: None,
         ucci: Some("acceptdraw"),
@@ -403,6 +415,8 @@ pub struct Settings {
     pub params: SearchParams,
     /// The rules the game is played under (`Rule` and `Move Limit`).
     pub rules: GameRules,
+    /// Tablebase directories ([`NO_EGTB`]: none).
+    pub egtb_path: String,
 }
 
 impl Default for Settings {
@@ -427,6 +441,7 @@ impl Default for Settings {
             resign: false,
             params: SearchParams::default(),
             rules: GameRules::default(),
+            egtb_path: String::new(),
         };
         // The table is the one source of defaults.
         for spec in OPTIONS {
@@ -614,6 +629,7 @@ impl Settings {
             OptionId::Rule => self.rules.set = word(&v).parse().unwrap_or_default(),
             OptionId::MoveLimit => self.rules.move_limit_plies = 2 * int(&v) as u32,
             OptionId::Variant => {}
+            OptionId::EgtbPath => self.egtb_path = word(&v),
             // Checked like every option, because GUIs send them, but nothing depends on them: `go ponder`
             // works whatever `ponder` says, and batch, debug and style have no meaning here.
             OptionId::Ponder | OptionId::Batch | OptionId::Debug | OptionId::Style => {}

@@ -203,7 +203,11 @@ impl Session {
             },
             Command::Quit => return Flow::Quit,
             Command::Display(style) => {
-                self.out.lines(crate::board_view::render(self.engine.position(), style, self.config.tty))
+                self.out.lines(crate::board_view::render(self.engine.position(), style, self.config.tty));
+                if let Some(v) = self.engine.tablebase_verdict(self.engine.position()) {
+                    self.out.line(&format!("Tablebase: {v}"));
+                }
+                self.notes(self.engine.tablebase_messages());
             }
             Command::Eval => {
                 let net = self.engine.net();
@@ -309,7 +313,9 @@ impl Session {
     fn notes(&self, notes: Vec<Note>) {
         for note in notes {
             match note {
-                Note::EvalFile(text) => self.out.line(&format::message(self.dialect, &text)),
+                Note::EvalFile(text) | Note::Egtb(text) => {
+                    self.out.line(&format::message(self.dialect, &text))
+                }
                 other => self.note(other.text()),
             }
         }

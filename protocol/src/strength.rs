@@ -111,6 +111,7 @@ mod tests {
             nps: 0,
             hashfull: 0,
             time_ms: 0,
+            tbhits: 0,
             pv: vec![pos.parse_move(mv).unwrap()],
         }
     }

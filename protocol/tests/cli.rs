@@ -255,3 +255,30 @@ fn cli_judges_by_the_rule_set_and_move_limit_given() {
     let (code, out, err) = cli(&["--move-limit", "10", "--fen", fen, "--moves", "i0h0", "a1b1"]);
     assert_eq!((code, out.as_str()), (0, "1/2-1/2 move-limit\n"), "{err}");
 }
+
+#[test]
+fn egtb_generate_probe_and_list() {
+    let dir = std::env::temp_dir().join(format!("chuhan-cli-egtb-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let run =
+        |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_chuhan")).args(args).output().expect("run chuhan");
+    let out = run(&["egtb", "generate", "KRKA", "--dir", d]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("KRKA: 48600 slots") && stdout.contains("KRK: 9720 slots"), "{stdout}");
+    // Red mates in two moves (three plies) with the rook.
+    let out = run(&["egtb", "probe", "--dir", d, "--fen", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"]);
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], "win 3", "{stdout}");
+    assert!(lines[1].split(' ').all(|m| m.len() == 4), "{stdout}");
+    let out = run(&["egtb", "probe", "--dir", d, "--fen", "4k4/9/9/9/9/9/9/9/9/RR1K5 w - - 0 1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "unknown");
+    let out = run(&["egtb", "list", "--dir", d]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.lines().any(|l| l.starts_with("KRKA 48600 slots")), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -35,6 +35,7 @@ mod tt_memory;
 pub mod tt_size;
 mod worker;
 
+use crate::egtb::Tablebases;
 use crate::evaluate::{Evaluate, UNITS_PER_HORSE};
 use crate::position::Position;
 use crate::types::Move;
@@ -54,6 +55,9 @@ pub const MATE: i32 = 30_000;
 pub const MATE_BOUND: i32 = MATE - 1_000;
 /// Larger than any score.
 pub const INFINITY: i32 = 31_000;
+/// Score of a position a tablebase says is won (less the ply it is found at): above any evaluation, below
+/// the mate scores, since the table gives no mate the search could follow move by move.
+pub const TB_WIN: i32 = MATE_BOUND - 1 - params::MAX_PLY as i32;
 
 /// A side's clock as the GUI sends it.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -228,6 +232,8 @@ pub struct SearchInfo {
     pub hashfull: u32,
     /// Milliseconds since the search started.
     pub time_ms: u64,
+    /// Positions the endgame tablebases decided so far, all threads.
+    pub tbhits: u64,
     /// Principal variation, legal from the root.
     pub pv: Vec<Move>,
 }
@@ -348,6 +354,8 @@ pub struct Searcher<E: Evaluate> {
     pool: ThreadPool,
     /// The running search's hand-back channel and control; `None` when idle.
     running: Option<(Receiver<Finished>, Arc<SearchControl>)>,
+    /// Endgame tablebases probed at the root and in the search.
+    tablebases: Option<Arc<Tablebases>>,
 }
 
 impl<E: Evaluate> Searcher<E> {
@@ -364,6 +372,7 @@ impl<E: Evaluate> Searcher<E> {
             params: SearchParams::default(),
             pool: ThreadPool::default(),
             running: None,
+            tablebases: None,
         }
     }
 
@@ -394,6 +403,16 @@ impl<E: Evaluate> Searcher<E> {
         if let Some(mb) = resize {
             self.table().resize(mb);
         }
+    }
+
+    /// Uses these endgame tablebases from the next search on (`None`: none).
+    pub fn set_tablebases(&mut self, tablebases: Option<Arc<Tablebases>>) {
+        self.tablebases = tablebases.filter(|t| !t.is_empty());
+    }
+
+    /// The endgame tablebases in use.
+    pub fn tablebases(&self) -> Option<&Arc<Tablebases>> {
+        self.tablebases.as_ref()
     }
 
     /// The tunable numbers in use.
@@ -492,6 +511,7 @@ impl<E: Evaluate> Searcher<E> {
             params: Arc::new(self.params.clone()),
             reporter,
             control,
+            tablebases: self.tablebases.clone(),
         };
         let (finished, running) = mpsc::channel();
         self.running = Some((running, Arc::clone(&job.control)));

@@ -424,6 +424,7 @@ impl<E: Evaluate> Worker<'_, E> {
             nps: nodes.saturating_mul(1000) / time_ms.max(1),
             hashfull,
             time_ms,
+            tbhits: self.shared.tbhits.load(std::sync::atomic::Ordering::Relaxed),
             pv,
         };
         main.reporter.info(&info);

@@ -21,6 +21,7 @@ use super::{
     MATE_BOUND,
 };
 use crate::clock::Instant;
+use crate::egtb::Tablebases;
 use crate::evaluate::Evaluate;
 use crate::position::Position;
 use crate::types::Move;
@@ -42,11 +43,17 @@ pub struct Shared {
     /// Set by the main thread to stop everyone.
     pub stop: AtomicBool,
     nodes: Vec<Counter>,
+    /// Positions the tablebases decided, all threads (rare enough for one shared counter).
+    pub tbhits: AtomicU64,
 }
 
 impl Shared {
     fn new(threads: usize) -> Shared {
-        Shared { stop: AtomicBool::new(false), nodes: (0..threads).map(|_| Counter::default()).collect() }
+        Shared {
+            stop: AtomicBool::new(false),
+            nodes: (0..threads).map(|_| Counter::default()).collect(),
+            tbhits: AtomicU64::new(0),
+        }
     }
 
     /// Publishes thread `id`'s node count.
@@ -97,6 +104,8 @@ pub struct SearchJob<E: Evaluate> {
     pub reporter: Box<dyn Reporter>,
     /// Stop and ponderhit from the caller.
     pub control: Arc<SearchControl>,
+    /// Endgame tablebases, if any.
+    pub tablebases: Option<Arc<Tablebases>>,
 }
 
 /// What a finished search hands back to its searcher.
@@ -117,6 +126,7 @@ struct Context<E: Evaluate> {
     params: Arc<SearchParams>,
     features: SearchFeatures,
     multipv: usize,
+    tb: Option<Arc<Tablebases>>,
 }
 
 impl<E: Evaluate> Clone for Context<E> {
@@ -130,17 +140,32 @@ impl<E: Evaluate> Clone for Context<E> {
             params: Arc::clone(&self.params),
             features: self.features,
             multipv: self.multipv,
+            tb: self.tb.clone(),
         }
     }
 }
 
 /// The root moves the limits allow, captures of bigger pieces first. Falls back to every legal move if
-/// `searchmoves`/`banmoves` leave none, so a move is always played when one is legal.
-fn root_moves(pos: &Position, limits: &Limits, params: &SearchParams) -> Vec<RootMove> {
+/// `searchmoves`/`banmoves` leave none, so a move is always played when one is legal. When tablebases
+/// cover the root and only one line is wanted, only the moves that keep their verdict best are searched:
+/// the shortest mate when won, a drawing move when drawn, the longest resistance when lost.
+fn root_moves(
+    pos: &Position,
+    limits: &Limits,
+    params: &SearchParams,
+    tb: Option<&Tablebases>,
+    multipv: usize,
+) -> Vec<RootMove> {
     let legal = pos.legal_moves();
     let mut moves: Vec<Move> = legal.iter().copied().filter(|&m| limits.allows(m)).collect();
     if moves.is_empty() {
         moves = legal.iter().copied().collect();
+    }
+    if let Some(root) = tb.filter(|_| multipv <= 1).and_then(|t| t.probe_root(pos)) {
+        let best: Vec<Move> = moves.iter().copied().filter(|m| root.best.contains(m)).collect();
+        if !best.is_empty() {
+            moves = best;
+        }
     }
     moves.sort_by_key(|&m| -victim_value(pos, m, params.see_values()));
     moves.into_iter().map(RootMove::new).collect()
@@ -171,6 +196,7 @@ fn search_here<'a, E: Evaluate>(
         &ctx.params,
         main,
     );
+    w.tb = ctx.tb.as_deref();
     w.iterate();
     if is_main {
         w.wait_while_required();
@@ -194,8 +220,8 @@ pub fn start<E: Evaluate>(
     finished: Sender<Finished>,
 ) {
     let start = Instant::now();
-    let roots = root_moves(pos, limits, &job.params);
-    let SearchJob { eval, tt, mut histories, options, features, params, reporter, control } = job;
+    let roots = root_moves(pos, limits, &job.params, job.tablebases.as_deref(), job.options.multipv);
+    let SearchJob { eval, tt, mut histories, options, features, params, reporter, control, tablebases } = job;
     let threads = if roots.is_empty() { 1 } else { histories.len().clamp(1, pool.len().max(1)) };
     // Statistics of threads not used this time go straight back with the result.
     let idle: Vec<Histories> = histories.split_off(threads.min(histories.len()));
@@ -208,6 +234,7 @@ pub fn start<E: Evaluate>(
         params,
         features,
         multipv: options.multipv.max(1),
+        tb: tablebases,
     };
     let mut histories = histories.into_iter();
     let main_histories = histories.next().unwrap_or_default();
@@ -329,6 +356,7 @@ impl<E: Evaluate> MainSearch<E> {
                 nps: nodes.saturating_mul(1000) / time_ms.max(1),
                 hashfull: ctx.tt.hashfull(),
                 time_ms,
+                tbhits: ctx.shared.tbhits.load(Ordering::Relaxed),
                 pv: checked_pv(pos, &best_rm.pv, &ctx.tt, depth as usize),
             });
         }

@@ -11,7 +11,8 @@ use super::root::{MainThread, RootMove};
 use super::see::{see_ge, victim_value};
 use super::threads::Shared;
 use super::tt::{score_from_tt, score_to_tt, TranspositionTable};
-use super::{Bound, Limits, SearchFeatures, INFINITY, MATE, MATE_BOUND};
+use super::{Bound, Limits, SearchFeatures, INFINITY, MATE, MATE_BOUND, TB_WIN};
+use crate::egtb::{Tablebases, Wdl};
 use crate::evaluate::Evaluate;
 use crate::movegen::MoveList;
 use crate::position::Position;
@@ -80,6 +81,8 @@ pub(super) struct Worker<'a, E: Evaluate> {
     pub features: SearchFeatures,
     /// The referee's verdicts on repetitions near the root.
     cycles: CycleCache,
+    /// Endgame tablebases, probed for every position they cover below the root.
+    pub tb: Option<&'a Tablebases>,
 }
 
 #[inline(always)]
@@ -138,6 +141,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             main,
             features,
             cycles: CycleCache::default(),
+            tb: None,
         }
     }
 
@@ -320,6 +324,18 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                     }
                     return tt_score;
                 }
+            }
+        }
+
+        // A tablebase knows the result exactly (the move limit aside): no need to search on.
+        if let Some(tb) = self.tb.filter(|_| excluded.is_none()) {
+            if let Some(wdl) = tb.probe_wdl(&self.pos) {
+                self.shared.tbhits.fetch_add(1, Ordering::Relaxed);
+                return match wdl {
+                    Wdl::Win => TB_WIN - ply as i32,
+                    Wdl::Draw => 0,
+                    Wdl::Loss => -TB_WIN + ply as i32,
+                };
             }
         }
 

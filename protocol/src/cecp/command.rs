@@ -83,6 +83,13 @@ pub enum Cecp {
     Memory(u64),
     /// `cores N`.
     Cores(u64),
+    /// `egtpath TYPE PATH`: where XBoard keeps tablebases of a type (chuhan reads `xiangqi`).
+    EgtPath {
+        /// The tablebase type.
+        kind: String,
+        /// The directory (or directories).
+        path: String,
+    },
     /// `option NAME[=VALUE]`.
     Option {
         /// The option name as the feature line gave it.
@@ -90,7 +97,7 @@ pub enum Cecp {
         /// Its value; none for a button.
         value: Option<String>,
     },
-    /// Commands read and deliberately ignored: `computer`, `name`, `rating`, `ics`, `hint`, `bk`, `egtpath`,
+    /// Commands read and deliberately ignored: `computer`, `name`, `rating`, `ics`, `hint`, `bk`,
     /// `white`, `black` (protocol 1), `pause`, `exclude` and others not offered, and `random`: XBoard sends
     /// it before every game to toggle GNU Chess's random mode, and chuhan's variety is the `randomness`
     /// option's to decide. Holds the word for the log.
@@ -170,6 +177,12 @@ fn parse_words(line: &str, word: &str, rest: &[&str]) -> Result<Cecp, CecpError>
         "." => Cecp::Status,
         "memory" => Cecp::Memory(natural("megabytes")?),
         "cores" => Cecp::Cores(natural("cores")?),
+        "egtpath" => match rest.split_first() {
+            Some((kind, path)) if !path.is_empty() => {
+                Cecp::EgtPath { kind: kind.to_string(), path: path.join(" ") }
+            }
+            _ => return Err(err("expected egtpath TYPE PATH")),
+        },
         "option" => {
             let text = rest.join(" ");
             if text.is_empty() {
@@ -183,8 +196,8 @@ fn parse_words(line: &str, word: &str, rest: &[&str]) -> Result<Cecp, CecpError>
             }
         }
         "quit" => Cecp::Quit,
-        "computer" | "random" | "name" | "rating" | "ics" | "hint" | "bk" | "egtpath" | "white" | "black"
-        | "pause" | "resume" | "exclude" | "include" | "setscore" | "lift" | "put" | "hover" => {
+        "computer" | "random" | "name" | "rating" | "ics" | "hint" | "bk" | "white" | "black" | "pause"
+        | "resume" | "exclude" | "include" | "setscore" | "lift" | "put" | "hover" => {
             Cecp::Ignored(word.to_string())
         }
         // A bare move: what XBoard sends to an engine that did not take `usermove=1`.

@@ -39,7 +39,7 @@ pub fn features() -> Vec<String> {
         format!(
             "feature myname=\"{ENGINE_NAME}\" variants=\"xiangqi\" setboard=1 usermove=1 ping=1 sigint=0 \
              sigterm=0 colors=0 analyze=1 memory=1 smp=1 debug=1 playother=1 draw=1 reuse=1 san=0 time=1 \
-             nps=1 name=0 pause=0 exclude=0"
+             nps=1 name=0 pause=0 exclude=0 egt=\"xiangqi\""
         ),
     ];
     for (spec, name) in offered_options() {
@@ -177,6 +177,7 @@ mod tests {
             nps: 1,
             hashfull: 0,
             time_ms: 1234,
+            tbhits: 0,
             pv: vec![pos.parse_move("h2e2").unwrap()],
         };
         assert_eq!(thinking(&info), "7 100 123 5000 h2e2");

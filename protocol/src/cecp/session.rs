@@ -251,6 +251,10 @@ impl Game {
                 self.set_option("Threads", Some(&n.to_string()), line);
             }
             Cecp::Option { name, value } => self.set_option(&name, value.as_deref(), line),
+            Cecp::EgtPath { kind, path } if kind == "xiangqi" => {
+                self.set_option("EGTBPath", Some(&path), line)
+            }
+            Cecp::EgtPath { kind, .. } => tracing::debug!("ignoring egtpath for '{kind}' tables"),
             Cecp::Ignored(word) => tracing::debug!("ignoring CECP command '{word}'"),
             Cecp::Quit => return false,
         }
@@ -269,7 +273,7 @@ impl Game {
     /// not shown.
     fn notes(&self, notes: Vec<Note>) {
         for note in notes {
-            if let Note::EvalFile(text) = note {
+            if let Note::EvalFile(text) | Note::Egtb(text) = note {
                 self.out.line(&format::debug(&text));
             }
         }
