@@ -85,7 +85,7 @@ sprt)
         -- --seed "$SEED"
     ;;
 *)
-    sed -n '2,25p' "$0"
+    sed -n '2,24p' "$0"
     exit 2
     ;;
 esac
