@@ -360,7 +360,8 @@ mod tests {
             for c in Color::ALL {
                 let (a, b) = (sorted(active_in(set, &pos, c)), sorted(active_in(set, &mirrored, c)));
                 if pos.king_square(c).file() == 4 {
-                    let mirror_each = |i: usize| i - i % INPUTS + View { base: 0, mirror: true }.rebase(i % INPUTS);
+                    let mirror_each =
+                        |i: usize| i - i % INPUTS + View { base: 0, mirror: true }.rebase(i % INPUTS);
                     assert_eq!(sorted(a.iter().map(|&i| mirror_each(i))), b, "{pos:?}");
                     both[0] += 1;
                 } else {

@@ -86,7 +86,10 @@ impl fmt::Display for LoadError {
             }
             LoadError::NotANetwork => write!(f, "not a chuhan network file (no CHUHANNN magic)"),
             LoadError::WrongVersion(v) => {
-                write!(f, "network file format version {v}, this build reads versions {VERSION_1} and {VERSION}")
+                write!(
+                    f,
+                    "network file format version {v}, this build reads versions {VERSION_1} and {VERSION}"
+                )
             }
             LoadError::UnknownFeatureSet(id) => {
                 write!(f, "network file names feature set {id}, this build knows 0 (piece-square) and 1 (king buckets)")
@@ -178,7 +181,8 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Network, LoadError> {
         }
         version => return Err(LoadError::WrongVersion(version)),
     };
-    let [inputs, hidden, qa, qb, scale] = [0, 4, 8, 12, 16].map(|at| u32_at(bytes, header - 20 + at) as usize);
+    let [inputs, hidden, qa, qb, scale] =
+        [0, 4, 8, 12, 16].map(|at| u32_at(bytes, header - 20 + at) as usize);
     if inputs != features.inputs() {
         return Err(LoadError::WrongShape(format!(
             "{inputs} inputs, the {features} feature set has {}",

@@ -230,8 +230,7 @@ mod tests {
                     accumulators.iter_mut().zip([pos.side_to_move(), !pos.side_to_move()])
                 {
                     net.refresh(&pos, perspective, acc);
-                    let active: Vec<usize> =
-                        features::active_in(net.features(), &pos, perspective).collect();
+                    let active: Vec<usize> = features::active_in(net.features(), &pos, perspective).collect();
                     let mut portable = vec![0i16; hidden];
                     simd::update_scalar(&mut portable, biases, weights, hidden, &active, &[]);
                     assert_eq!(*acc, portable, "accumulator of {perspective:?} in {pos:?}");

@@ -85,7 +85,8 @@ impl Network {
                 return Err(ShapeError::PartLength { part, len, want });
             }
         }
-        let mut net = Network { features, hidden, input_weights, input_bias, output_weights, output_bias, checksum: 0 };
+        let mut net =
+            Network { features, hidden, input_weights, input_bias, output_weights, output_bias, checksum: 0 };
         let bytes = super::file::to_bytes(&net);
         net.checksum = u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().unwrap_or([0; 8]));
         Ok(net)
@@ -183,7 +184,14 @@ impl Network {
     pub fn zero(hidden: usize) -> Network {
         let hidden = hidden.max(16) / 16 * 16;
         let inputs = FeatureSet::PieceSquare.inputs();
-        Network::from_parts(FeatureSet::PieceSquare, hidden, vec![0; inputs * hidden], vec![0; hidden], vec![0; 2 * hidden], 0)
-            .expect("zero parts have the lengths of their shape")
+        Network::from_parts(
+            FeatureSet::PieceSquare,
+            hidden,
+            vec![0; inputs * hidden],
+            vec![0; hidden],
+            vec![0; 2 * hidden],
+            0,
+        )
+        .expect("zero parts have the lengths of their shape")
     }
 }

@@ -42,7 +42,14 @@ impl RefreshCache {
     /// `perspective`'s accumulator for `pos` in `view` (its king's), into `out`, through the cache entry
     /// of that view, which is left holding the same values and `pos`'s pieces. `reset` must have been
     /// called with `net`.
-    pub fn refresh(&mut self, net: &Network, pos: &Position, perspective: Color, view: View, out: &mut [i16]) {
+    pub fn refresh(
+        &mut self,
+        net: &Network,
+        pos: &Position,
+        perspective: Color,
+        view: View,
+        out: &mut [i16],
+    ) {
         let hidden = self.hidden;
         debug_assert_eq!(hidden, net.hidden());
         let entry = perspective.index() * VIEW_SLOTS + view.slot();

@@ -126,8 +126,7 @@ mod tests {
         let (data, n_games) = Dataset::read(&[&data_path]).expect("the file just written");
         assert_eq!(n_games, games.len());
         let set = FeatureSet::KingBuckets;
-        let config =
-            TrainConfig { features: set, hidden: 32, epochs: 2, learning_rate: 0.01, ..config() };
+        let config = TrainConfig { features: set, hidden: 32, epochs: 2, learning_rate: 0.01, ..config() };
         let out = train(&data, &config, |_| {});
         eval::nnue::file::save(&out.network, &net_path).unwrap();
         let net = network_from(Some(&net_path)).expect("the engine loads the trained file");
