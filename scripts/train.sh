@@ -3,6 +3,7 @@
 #
 #   scripts/train.sh data    # self-play games into target/datagen/games.bin (resumable: run it again)
 #   scripts/train.sh net     # train on them; writes target/nnue/net.nnue and target/nnue/chuhan-<sum>.nnue
+#                            # (FEATURES=kingbuckets: inputs bucketed by the own king, file format version 2)
 #   scripts/train.sh check   # optional: 200 games at 20,000 nodes a move, new net against the built-in one
 #   scripts/train.sh sprt    # the test a net must pass to ship: SPRT at 5+0.05 (elo0=0 elo1=10) against
 #                            # the built-in net; RESUME=<results file> continues an interrupted one
@@ -33,6 +34,7 @@ EVALFILE=${EVALFILE:-}          # the network for EVAL=nnue (default: the built-
 OUT=${OUT:-target/datagen/games.bin}
 DATA=${DATA:-$OUT}              # game files to train on (space-separated)
 HIDDEN=${HIDDEN:-128}           # neurons per perspective
+FEATURES=${FEATURES:-piecesquare} # the network's inputs: piecesquare (nets 1, 2) or kingbuckets
 EPOCHS=${EPOCHS:-30}            # passes over the data (the best validation epoch is kept)
 NET=${NET:-target/nnue/net.nnue}
 
@@ -59,8 +61,8 @@ net)
         *) files+=(--data "$f") ;;
         esac
     done
-    target/release/chuhan-tune train "${files[@]}" --hidden "$HIDDEN" --epochs "$EPOCHS" --seed "$SEED" \
-        --threads "$THREADS" --out "$NET"
+    target/release/chuhan-tune train "${files[@]}" --features "$FEATURES" --hidden "$HIDDEN" \
+        --epochs "$EPOCHS" --seed "$SEED" --threads "$THREADS" --out "$NET"
     ;;
 check)
     cargo build --release -p chuhan-protocol

@@ -235,6 +235,9 @@ enum Command {
         /// The network file to write (also named `chuhan-<checksum>.nnue` beside it).
         #[arg(long, default_value = "target/nnue/net.nnue")]
         out: PathBuf,
+        /// The network's inputs: piecesquare (nets 1 and 2) or kingbuckets (6 buckets of the own king).
+        #[arg(long, default_value_t = TrainConfig::default().features)]
+        features: eval::nnue::FeatureSet,
         /// Neurons per perspective (a multiple of 16).
         #[arg(long, default_value_t = TrainConfig::default().hidden)]
         hidden: usize,
@@ -573,8 +576,9 @@ fn run_train(data: &[PathBuf], out: &Path, config: &TrainConfig, threads: usize)
         let (train_loss, valid_loss) =
             outcome.losses.get(outcome.best_epoch.saturating_sub(1)).copied().unwrap_or((0.0, 0.0));
         println!(
-            "trained {}x2 network on {} positions ({} validation) in {:.0}s: K {:.0}, epoch {} kept, train loss {train_loss:.6}, \
+            "trained {} {}x2 network on {} positions ({} validation) in {:.0}s: K {:.0}, epoch {} kept, train loss {train_loss:.6}, \
              validation loss {valid_loss:.6} (search scores {:.6}), quantisation error {:.2} cp; wrote {} and {}",
+            net.features(),
             net.hidden(),
             outcome.sizes.0,
             outcome.sizes.1,
@@ -664,6 +668,7 @@ fn main() -> ExitCode {
         Command::Train {
             data,
             out,
+            features,
             hidden,
             epochs,
             batch,
@@ -676,6 +681,7 @@ fn main() -> ExitCode {
             threads,
         } => {
             let config = TrainConfig {
+                features,
                 hidden,
                 epochs,
                 batch_size: batch,

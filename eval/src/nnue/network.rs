@@ -1,12 +1,12 @@
-//! The quantised network: 1260 inputs → `hidden` per perspective (i16, clipped ReLU) → one output read
-//! from [side to move's half, other half].
+//! The quantised network: the inputs of its [`FeatureSet`] (1260, or 6 × 1260 with king buckets) →
+//! `hidden` per perspective (i16, clipped ReLU) → one output read from [side to move's half, other half].
 //!
 //! Quantisation: the float network's input weights and hidden biases are multiplied by [`QA`] (so an
 //! activation of 1.0 is `QA`), output weights by [`QB`], the output bias by `QA × QB`; the integer output
 //! divided by `QA × QB` is the float output, and one unit of float output is [`OUTPUT_SCALE`] internal
 //! units (one horse).
 
-use super::features::{self, INPUTS};
+use super::features::{self, FeatureSet};
 use super::simd;
 use engine::evaluate::{EVAL_LIMIT, UNITS_PER_HORSE};
 use engine::{Color, Position};
@@ -21,6 +21,7 @@ pub const OUTPUT_SCALE: i32 = UNITS_PER_HORSE;
 /// A network ready to evaluate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
+    features: FeatureSet,
     hidden: usize,
     /// One row of `hidden` weights per input feature.
     input_weights: Vec<i16>,
@@ -62,8 +63,10 @@ impl std::fmt::Display for ShapeError {
 impl std::error::Error for ShapeError {}
 
 impl Network {
-    /// A network from its quantised parts; the error names the part whose length does not fit `hidden`.
+    /// A network from its quantised parts; the error names the part whose length does not fit `hidden`
+    /// and the inputs of `features`.
     pub fn from_parts(
+        features: FeatureSet,
         hidden: usize,
         input_weights: Vec<i16>,
         input_bias: Vec<i16>,
@@ -74,7 +77,7 @@ impl Network {
             return Err(ShapeError::HiddenSize(hidden));
         }
         for (part, len, want) in [
-            ("input weights", input_weights.len(), INPUTS * hidden),
+            ("input weights", input_weights.len(), features.inputs() * hidden),
             ("hidden biases", input_bias.len(), hidden),
             ("output weights", output_weights.len(), 2 * hidden),
         ] {
@@ -82,7 +85,8 @@ impl Network {
                 return Err(ShapeError::PartLength { part, len, want });
             }
         }
-        let mut net = Network { hidden, input_weights, input_bias, output_weights, output_bias, checksum: 0 };
+        let mut net =
+            Network { features, hidden, input_weights, input_bias, output_weights, output_bias, checksum: 0 };
         let bytes = super::file::to_bytes(&net);
         net.checksum = u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().unwrap_or([0; 8]));
         Ok(net)
@@ -91,6 +95,12 @@ impl Network {
     /// Neurons per perspective.
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    /// Its inputs.
+    #[inline(always)]
+    pub fn features(&self) -> FeatureSet {
+        self.features
     }
 
     /// The checksum its file carries: names the network (`chuhan-<first 8 hex digits>.nnue`).
@@ -123,7 +133,7 @@ impl Network {
     pub fn refresh(&self, pos: &Position, perspective: Color, out: &mut [i16]) {
         let mut active = [0usize; features::MAX_ACTIVE];
         let mut n = 0;
-        for f in features::active(pos, perspective) {
+        for f in features::active_in(self.features, pos, perspective) {
             if n < active.len() {
                 active[n] = f;
                 n += 1;
@@ -151,24 +161,37 @@ impl Network {
         self.output(&us, &them)
     }
 
-    /// A network with random weights of about the trained size (for tests and benchmarks).
+    /// A piece-square network with random weights of about the trained size (for tests and benchmarks).
     pub fn random(hidden: usize, seed: u64) -> Network {
+        Network::random_with(FeatureSet::PieceSquare, hidden, seed)
+    }
+
+    /// A network of `features` with random weights of about the trained size.
+    pub fn random_with(features: FeatureSet, hidden: usize, seed: u64) -> Network {
         let hidden = hidden.max(16) / 16 * 16;
         let mut rng = engine::random::Rng::new(seed);
         let mut draw = |n: usize, span: i64| -> Vec<i16> {
             (0..n).map(|_| ((rng.next_u64() % (2 * span as u64 + 1)) as i64 - span) as i16).collect()
         };
-        let input_weights = draw(INPUTS * hidden, 120);
+        let input_weights = draw(features.inputs() * hidden, 120);
         let input_bias = draw(hidden, 120);
         let output_weights = draw(2 * hidden, 100);
-        Network::from_parts(hidden, input_weights, input_bias, output_weights, 1234)
+        Network::from_parts(features, hidden, input_weights, input_bias, output_weights, 1234)
             .unwrap_or_else(|_| Network::zero(hidden))
     }
 
-    /// A network of zero weights (scores every position 0).
+    /// A piece-square network of zero weights (scores every position 0).
     pub fn zero(hidden: usize) -> Network {
         let hidden = hidden.max(16) / 16 * 16;
-        Network::from_parts(hidden, vec![0; INPUTS * hidden], vec![0; hidden], vec![0; 2 * hidden], 0)
-            .expect("zero parts have the lengths of their shape")
+        let inputs = FeatureSet::PieceSquare.inputs();
+        Network::from_parts(
+            FeatureSet::PieceSquare,
+            hidden,
+            vec![0; inputs * hidden],
+            vec![0; hidden],
+            vec![0; 2 * hidden],
+            0,
+        )
+        .expect("zero parts have the lengths of their shape")
     }
 }

@@ -1,11 +1,12 @@
-//! The float network the trainer fits — the same shape as `eval::nnue::Network` — and its quantisation.
+//! The float network the trainer fits — the same shape as `eval::nnue::Network`, for either feature set —
+//! and its quantisation.
 //!
 //! Parameters live in one flat vector (so the optimiser and the gradient sums treat them alike):
-//! input weights (one row of `hidden` per feature), hidden biases, output weights (side to move's half,
+//! input weights (one row of `hidden` per feature of the set), hidden biases, output weights (side to move's half,
 //! then the other half), output bias. An activation of 1.0 is the clipped ReLU's ceiling, and one unit of
 //! output is `OUTPUT_SCALE` internal units.
 
-use eval::nnue::features::INPUTS;
+use eval::nnue::features::FeatureSet;
 use eval::nnue::network::{Network, OUTPUT_SCALE, QA, QB};
 
 /// Largest magnitude a weight may take, so that quantised values fit: `1.98 × QA` keeps 32 input rows
@@ -15,6 +16,8 @@ pub const WEIGHT_CLIP: f32 = 1.98;
 /// The float network.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
+    /// Its inputs.
+    pub features: FeatureSet,
     /// Neurons per perspective.
     pub hidden: usize,
     /// Every parameter, laid out as the module doc says.
@@ -37,9 +40,9 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The layout for `hidden` neurons per perspective.
-    pub fn new(hidden: usize) -> Layout {
-        let b1 = INPUTS * hidden;
+    /// The layout for the inputs of `features` and `hidden` neurons per perspective.
+    pub fn new(features: FeatureSet, hidden: usize) -> Layout {
+        let b1 = features.inputs() * hidden;
         let w2 = b1 + hidden;
         let b2 = w2 + 2 * hidden;
         Layout { hidden, b1, w2, b2, len: b2 + 1 }
@@ -48,8 +51,8 @@ impl Layout {
 
 impl Model {
     /// Small random weights from `seed` (uniform, the hidden layer scaled for ~30 active inputs).
-    pub fn new(hidden: usize, seed: u64) -> Model {
-        let layout = Layout::new(hidden);
+    pub fn new(features: FeatureSet, hidden: usize, seed: u64) -> Model {
+        let layout = Layout::new(features, hidden);
         let mut rng = engine::random::Rng::new(seed);
         let mut params = vec![0.0f32; layout.len];
         for (i, p) in params.iter_mut().enumerate() {
@@ -64,12 +67,12 @@ impl Model {
                 0.0
             };
         }
-        Model { hidden, params }
+        Model { features, hidden, params }
     }
 
     /// The parameter layout.
     pub fn layout(&self) -> Layout {
-        Layout::new(self.hidden)
+        Layout::new(self.features, self.hidden)
     }
 
     /// The hidden layer's pre-activations for the active features `active`, into `out`.
@@ -116,7 +119,7 @@ impl Model {
         let b1 = self.params[l.b1..l.w2].iter().map(|&w| q16(w, QA)).collect();
         let w2 = self.params[l.w2..l.b2].iter().map(|&w| q16(w, QB)).collect();
         let b2 = (self.params[l.b2] * (QA * QB) as f32).round() as i32;
-        Network::from_parts(self.hidden, w1, b1, w2, b2)
+        Network::from_parts(self.features, self.hidden, w1, b1, w2, b2)
             .unwrap_or_else(|e| unreachable!("a model's parts always fit its shape: {e}"))
     }
 }

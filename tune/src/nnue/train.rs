@@ -14,7 +14,7 @@
 
 use super::data::{mix, Dataset, FeatureMaps};
 use super::model::{Adam, Layout, Model};
-use eval::nnue::features::MAX_ACTIVE;
+use eval::nnue::features::{FeatureSet, MAX_ACTIVE};
 use eval::nnue::network::{Network, OUTPUT_SCALE};
 use rayon::prelude::*;
 
@@ -24,6 +24,8 @@ const CHUNKS: usize = 8;
 /// Settings of a training run.
 #[derive(Clone, Debug)]
 pub struct TrainConfig {
+    /// The network's inputs.
+    pub features: FeatureSet,
     /// Neurons per perspective (a multiple of 16).
     pub hidden: usize,
     /// Passes over the training set.
@@ -40,13 +42,16 @@ pub struct TrainConfig {
     pub validation: f64,
     /// Seed of the initial weights, the split, the shuffles and the mirroring.
     pub seed: u64,
-    /// Mirror each sample left to right with probability ½ in each epoch (xiangqi is symmetric so).
+    /// Mirror each sample left to right with probability ½ in each epoch (xiangqi is symmetric so). With
+    /// king buckets this still adds data: a perspective whose king is on the e-file sees the mirrored
+    /// board as other features of the same bucket (one on the d- or f-file sees the same features).
     pub mirror: bool,
 }
 
 impl Default for TrainConfig {
     fn default() -> Self {
         TrainConfig {
+            features: FeatureSet::PieceSquare,
             hidden: 128,
             epochs: 30,
             batch_size: 16_384,
@@ -117,8 +122,11 @@ pub fn fit_scale(data: &Dataset) -> f32 {
     ((lo + hi) / 2.0).exp() as f32
 }
 
-/// One sample's two feature lists, mirrored or not.
-fn sample_features(
+/// One sample's two feature lists in `features`, mirrored or not. The data holds the side to move's
+/// piece-square features; the board is mirrored and turned round on those, and each perspective's
+/// king-bucket features then come from its own king among them (as the engine indexes them).
+pub(crate) fn sample_features(
+    features: FeatureSet,
     data: &Dataset,
     maps: &FeatureMaps,
     i: usize,
@@ -132,6 +140,12 @@ fn sample_features(
         let f = if mirror { maps.mirror[f] as usize } else { f };
         us.push(f);
         them.push(maps.other[f] as usize);
+    }
+    if features != FeatureSet::PieceSquare {
+        for list in [us, them] {
+            let view = features.view_of_plain(list);
+            list.iter_mut().for_each(|f| *f = view.rebase(*f));
+        }
     }
 }
 
@@ -154,7 +168,7 @@ fn chunk_gradient(
     let out_per_logit = OUTPUT_SCALE as f32 / scale;
     for &(i, mirror) in indices {
         let i = i as usize;
-        sample_features(data, maps, i, mirror, &mut us, &mut them);
+        sample_features(model.features, data, maps, i, mirror, &mut us, &mut them);
         model.hidden_sums(us.iter().copied(), &mut h_us);
         model.hidden_sums(them.iter().copied(), &mut h_them);
         let out = model.output(&h_us, &h_them);
@@ -200,7 +214,7 @@ pub fn loss(model: &Model, data: &Dataset, lambda: f32, scale: f32) -> f64 {
             let (mut us, mut them) = (Vec::new(), Vec::new());
             idx.iter()
                 .map(|&i| {
-                    sample_features(data, &maps, i, false, &mut us, &mut them);
+                    sample_features(model.features, data, &maps, i, false, &mut us, &mut them);
                     let eval = model.evaluate(&us, &them);
                     let target = lambda * data.results[i] + (1.0 - lambda) * sigmoid(data.scores[i] / scale);
                     ((sigmoid(eval / scale) - target) as f64).powi(2)
@@ -225,7 +239,7 @@ pub fn quantisation_error(model: &Model, net: &Network, data: &Dataset) -> f64 {
             let (mut us, mut them) = (Vec::new(), Vec::new());
             idx.iter()
                 .map(|&i| {
-                    sample_features(data, &maps, i, false, &mut us, &mut them);
+                    sample_features(model.features, data, &maps, i, false, &mut us, &mut them);
                     (model.evaluate(&us, &them) - net.evaluate_active(&us, &them) as f32).abs() as f64
                 })
                 .sum()
@@ -259,7 +273,7 @@ pub fn train(data: &Dataset, config: &TrainConfig, mut report: impl FnMut(&str))
         valid.len()
     ));
     let maps = FeatureMaps::new();
-    let mut model = Model::new(config.hidden, config.seed);
+    let mut model = Model::new(config.features, config.hidden, config.seed);
     let layout = model.layout();
     let mut adam = Adam::new(layout.len);
     let mut grads = vec![vec![0.0f32; layout.len]; CHUNKS];
