@@ -130,13 +130,15 @@ impl ResultRow {
                 slot: field("slot")?.parse().ok().filter(|s| *s < 2)?,
             },
             opening: field("opening")?.parse().ok()?,
-            red: field("red")?.to_string(),
-            black: field("black")?.to_string(),
+            // A carriage return inside a field (a hand-edited file) reads as the space `to_line` writes
+            // for it, so a row read and written back reads the same (found by the `results_merge` target).
+            red: field("red")?.replace('\r', " "),
+            black: field("black")?.replace('\r', " "),
             outcome: GameResult::from_pgn(field("result")?).filter(|r| r.is_over())?,
             termination: Termination::from_label(field("termination")?)?,
             plies: field("plies")?.parse().ok()?,
             stats: [stats("red_stats")?, stats("black_stats")?],
-            detail: field("detail").unwrap_or("").to_string(),
+            detail: field("detail").unwrap_or("").replace('\r', " "),
         })
     }
 }
@@ -191,6 +193,12 @@ impl ResultsFile {
     pub fn read(path: &Path) -> Result<Previous, ResultsError> {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|e| ResultsError::Io(name, e))?;
+        ResultsFile::parse(&text)
+    }
+
+    /// Reads the header and rows of a results file's text (what [`ResultsFile::read`] does after reading
+    /// the file; the fuzz target calls it directly).
+    pub fn parse(text: &str) -> Result<Previous, ResultsError> {
         let mut lines = text.lines().enumerate();
         let header = lines.next().and_then(|(_, l)| l.strip_prefix(HEADER)).ok_or(ResultsError::NoHeader)?;
         let word = |key: &str| header.split_whitespace().find_map(|w| w.strip_prefix(key)?.strip_prefix('='));
@@ -208,7 +216,9 @@ impl ResultsFile {
             match ResultRow::parse(line) {
                 Some(r) => rows.push(r),
                 None if i + 1 == count && !complete => {}
-                None => return Err(ResultsError::BadLine(i + 1, line.to_string())),
+                // Shown cut short and with control characters made visible (found by the `results_merge`
+                // fuzz target: a bare carriage return in a bad line garbled the one-line message).
+                None => return Err(ResultsError::BadLine(i + 1, engine::text::clip_to(line, 80))),
             }
         }
         Ok(Previous { seed, schedule, order, rows })
@@ -285,6 +295,20 @@ mod tests {
         assert_eq!(back.detail, "x played illegal move a0a1 in 9/9 w");
         assert_eq!(ResultRow { detail: row.detail.replace('\t', " "), ..row }, back);
         assert_eq!(ResultRow::parse("pairing=1\tpair=x"), None);
+    }
+
+    /// Found by the `results_merge` fuzz target: a bad line with a bare carriage return was echoed raw,
+    /// so the one-line error message rewrote the start of the terminal line; a 1 MB line came back whole.
+    #[test]
+    fn a_bad_line_is_shown_on_one_short_line() {
+        let text = format!("{HEADER} seed=7\npairing=1\tplies\u{7f}\r\x1b[2Jtats=0\n");
+        let Err(e) = ResultsFile::parse(&text) else { panic!("a bad line is refused") };
+        let message = e.to_string();
+        assert!(!message.chars().any(char::is_control), "{message:?}");
+        assert!(message.starts_with("results file line 2 is not a result: pairing=1"), "{message}");
+        let long = format!("{HEADER} seed=7\n{}\n", "x".repeat(1 << 20));
+        let message = ResultsFile::parse(&long).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(message.len() < 200 && message.ends_with("..."), "{} bytes", message.len());
     }
 
     #[test]
