@@ -1,14 +1,16 @@
 //! The results file: a header with the match seed, then one tab-separated `key=value` line per finished
 //! game, appended and flushed as each game ends, so an interrupted match loses nothing and `--resume` can
-//! pick it up.
+//! pick it up. A line that cannot be written whole (a full disk) is cut off again ([`RecordFile`]): the file
+//! keeps the games saved before, and the runner stops with the error.
 
 use super::config::Order;
 use super::game::{GameRecord, Termination};
+use super::record_file::RecordFile;
 use engine::rules::GameResult;
 use engine::Color;
 use std::fmt;
 use std::fs::{File, OpenOptions};
-use std::io::{self, Write};
+use std::io;
 use std::path::Path;
 
 /// First words of the header line.
@@ -171,7 +173,7 @@ impl std::error::Error for ResultsError {}
 
 /// An open results file.
 pub struct ResultsFile {
-    file: File,
+    file: RecordFile<File>,
     path: String,
 }
 
@@ -241,17 +243,20 @@ impl ResultsFile {
                 OpenOptions::new().write(true).open(path).and_then(|f| f.set_len(keep as u64)).map_err(io)?;
             }
         }
-        let mut file = OpenOptions::new().create(true).append(true).open(path).map_err(io)?;
-        if existing == 0 {
-            writeln!(file, "{HEADER} seed={seed} {about}").map_err(io)?;
+        let file = OpenOptions::new().create(true).append(true).open(path).map_err(io)?;
+        let len = file.metadata().map_err(io)?.len();
+        let mut file = RecordFile::new(file, len);
+        if len == 0 {
+            file.append(format!("{HEADER} seed={seed} {about}\n").as_bytes()).map_err(io)?;
         }
         Ok(ResultsFile { file, path: name })
     }
 
-    /// Appends a row and flushes it to the operating system.
+    /// Appends a row and flushes it to the operating system; a row that cannot be written whole is cut
+    /// off again, leaving the file as it was.
     pub fn append(&mut self, row: &ResultRow) -> Result<(), ResultsError> {
-        writeln!(self.file, "{}", row.to_line())
-            .and_then(|_| self.file.flush())
+        self.file
+            .append(format!("{}\n", row.to_line()).as_bytes())
             .map_err(|e| ResultsError::Io(self.path.clone(), e))
     }
 }
