@@ -302,6 +302,17 @@ mod tests {
         assert_eq!(ResultRow::parse("pairing=1\tpair=x"), None);
     }
 
+    /// Found by the `results_merge` fuzz target: a carriage return inside a name read back as itself but
+    /// was written as a space, so a row read and written back no longer read as the same row.
+    #[test]
+    fn a_carriage_return_inside_a_field_reads_as_the_space_it_is_written_as() {
+        let line =
+            game_row(GameResult::Draw, Termination::MaxPlies, 4).to_line().replace("red=a", "red=a\rb");
+        let row = ResultRow::parse(&line).expect("a row");
+        assert_eq!(row.red, "a b");
+        assert_eq!(ResultRow::parse(&row.to_line()), Some(row));
+    }
+
     /// Found by the `results_merge` fuzz target: a bad line with a bare carriage return was echoed raw,
     /// so the one-line error message rewrote the start of the terminal line; a 1 MB line came back whole.
     #[test]
