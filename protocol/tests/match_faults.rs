@@ -143,7 +143,7 @@ fn a_runner_killed_mid_match_resumes_with_no_game_lost_or_played_twice() {
         cmd.args(args.split_whitespace()).stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("start");
     // Kill it (SIGKILL: no chance to tidy up) once a few games are saved, in the middle of the next.
     let t = Instant::now();
-    while results.exists().then(|| game_ids(&results).len()).unwrap_or(0) < 3 {
+    while (if results.exists() { game_ids(&results).len() } else { 0 }) < 3 {
         assert!(t.elapsed() < Duration::from_secs(20), "no games saved");
         std::thread::sleep(Duration::from_millis(5));
     }
@@ -192,7 +192,7 @@ fn a_full_disk_stops_the_match_with_a_clear_error_and_leaves_the_results_file_in
     let text = std::fs::read_to_string(&results).expect("results file");
     assert!(text.ends_with('\n') && text.len() <= 1024, "only whole lines: {text:?}");
     let saved = arena::results::ResultsFile::read(&results).expect("the results file still reads").rows.len();
-    assert!(saved >= 1 && saved < 20, "{saved} games saved");
+    assert!((1..20).contains(&saved), "{saved} games saved");
     // With room again, --resume plays the rest.
     let resumed = chuhan_match(&engines, &format!("{args} --resume"));
     assert!(resumed.ok, "{}", resumed.stderr);

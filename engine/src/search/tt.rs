@@ -156,9 +156,10 @@ impl TranspositionTable {
                 }
             }
         };
-        if cfg!(target_arch = "wasm32") {
+        if cfg!(any(target_arch = "wasm32", miri)) {
             // No threads in a browser worker, and rayon's fallback pool reads std's clock, which panics
-            // there.
+            // there. Under Miri (scripts/miri.sh) rayon's idle workers spin, instruction by instruction:
+            // one clear of a 1 MiB table took over half an hour.
             self.buckets.chunks_mut(1024).for_each(clear);
         } else {
             self.buckets.par_chunks_mut(1024).for_each(clear);
@@ -394,15 +395,7 @@ mod tests {
                     for r in 0..rounds {
                         let key = keys[(r + t as usize) % keys.len()];
                         let depth = (key >> 40) as i32 * 10 + t as i32;
-                        tt.store(
-                            key,
-                            Some(mv(t, t + 9)),
-                            depth as i32,
-                            -(depth as i32),
-                            depth,
-                            Bound::Exact,
-                            false,
-                        );
+                        tt.store(key, Some(mv(t, t + 9)), depth, -depth, depth, Bound::Exact, false);
                         for &k in keys {
                             if let Some(d) = tt.probe(k) {
                                 let writer = (d.depth % 10) as u8;
