@@ -9,6 +9,7 @@
 //! pieces that stand where no game could bring them.
 
 use crate::position::Position;
+use crate::text::clip;
 use crate::types::{Color, Piece, PieceKind, Square};
 use std::fmt;
 
@@ -71,14 +72,6 @@ pub enum FenError {
         /// The token.
         token: String,
     },
-}
-
-pub(crate) fn clip(s: &str) -> String {
-    let mut t: String = s.chars().take(40).collect();
-    if s.chars().count() > 40 {
-        t.push_str("...");
-    }
-    t
 }
 
 impl fmt::Display for FenError {

@@ -17,6 +17,7 @@ pub mod position;
 pub mod random;
 pub mod rules;
 pub mod search;
+pub mod text;
 pub mod types;
 pub mod zobrist;
 

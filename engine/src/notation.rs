@@ -20,6 +20,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::position::Position;
+use crate::text::clip;
 use crate::types::{Color, Move, PieceKind, Square};
 use std::fmt;
 
@@ -45,9 +46,9 @@ impl fmt::Display for NotationError {
             NotationError::UnknownChar(c) => {
                 write!(f, "'{}' is not part of Chinese move notation", c.escape_debug())
             }
-            NotationError::Malformed(t) => write!(f, "'{t}' is not a move in Chinese notation"),
-            NotationError::NoSuchMove(t) => write!(f, "no legal move fits '{t}'"),
-            NotationError::Ambiguous(t) => write!(f, "'{t}' fits more than one legal move"),
+            NotationError::Malformed(t) => write!(f, "'{}' is not a move in Chinese notation", clip(t)),
+            NotationError::NoSuchMove(t) => write!(f, "no legal move fits '{}'", clip(t)),
+            NotationError::Ambiguous(t) => write!(f, "'{}' fits more than one legal move", clip(t)),
         }
     }
 }

@@ -6,6 +6,7 @@ use crate::attacks::{
     PAWN_ATTACKS,
 };
 use crate::bitboard::Bitboard;
+use crate::text::clip;
 use crate::types::{Color, Move, Piece, PieceKind, Square};
 use crate::zobrist::{piece_key, SIDE_KEY};
 use std::fmt;
@@ -58,9 +59,9 @@ impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MoveError::Syntax(s) => {
-                write!(f, "'{s}' is not a move (expected from-square then to-square, e.g. h2e2)")
+                write!(f, "'{}' is not a move (expected from-square then to-square, e.g. h2e2)", clip(s))
             }
-            MoveError::Illegal(s, why) => write!(f, "illegal move {s}: {why}"),
+            MoveError::Illegal(s, why) => write!(f, "illegal move {}: {why}", clip(s)),
         }
     }
 }

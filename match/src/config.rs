@@ -91,7 +91,12 @@ pub struct EngineSpec {
     pub options: Vec<(String, String)>,
     /// Thinking limits (the match-wide ones with this engine's own on top).
     pub limits: SearchLimits,
+    /// How long it may take to start, answer the handshake or answer `isready` (`ready=MS`).
+    pub ready_ms: u64,
 }
+
+/// The default of `ready=MS`: generous, since an engine may load a large network or table at start.
+pub const READY_MS: u64 = 10_000;
 
 /// Order in which opening lines are used.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -321,6 +326,7 @@ Engine keys (after --engine; --each sets defaults for every engine):
   proto=uci|ucci|cecp  protocol (default uci; cecp, or xboard, is XBoard's: no nodes= limit)
   option.NAME=VALUE    option sent after the handshake (repeatable)
   tc=.. movetime=.. depth=.. nodes=..   this engine's own limits (handicap)
+  ready=MS             wait for its handshake and readyok (default 10000)
 
 Options:
   --tc 10+0.1 | 40/60+0   clock: seconds [+ increment], optionally MOVES/ per period
@@ -585,6 +591,7 @@ fn parse_engine(words: &[String], global: &SearchLimits) -> Result<EngineSpec, C
     let mut dialect = Dialect::Uci;
     let mut options: Vec<(String, String)> = Vec::new();
     let mut own = SearchLimits::default();
+    let mut ready_ms = READY_MS;
     for w in words {
         let (k, v) = w.split_once('=').unwrap_or((w.as_str(), ""));
         match k {
@@ -604,6 +611,7 @@ fn parse_engine(words: &[String], global: &SearchLimits) -> Result<EngineSpec, C
             "movetime" => own.movetime_ms = Some(number(OPT, v)?),
             "depth" => own.depth = Some(number(OPT, v)?),
             "nodes" => own.nodes = Some(number(OPT, v)?),
+            "ready" => ready_ms = number(OPT, v)?,
             _ => match k.strip_prefix("option.") {
                 Some(opt_name) if !opt_name.is_empty() => {
                     // A later word (the engine's own after --each) replaces an earlier one of the same name.
@@ -618,7 +626,7 @@ fn parse_engine(words: &[String], global: &SearchLimits) -> Result<EngineSpec, C
     let name = name.unwrap_or_else(|| {
         cmd.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "engine".into())
     });
-    Ok(EngineSpec { name, cmd, args, dir, dialect, options, limits: global.overlay(&own) })
+    Ok(EngineSpec { name, cmd, args, dir, dialect, options, limits: global.overlay(&own), ready_ms })
 }
 
 fn key_map<'a>(

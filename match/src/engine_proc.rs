@@ -19,9 +19,6 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// How long an engine may take to start, answer the handshake, or answer `isready`.
-pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
-
 /// Centipawn value given to a mate score (`score mate n` becomes ±(MATE_CP - |n|)).
 pub const MATE_CP: i32 = 32_000;
 
@@ -54,8 +51,8 @@ pub enum EngineError {
     Spawn(PathBuf, io::Error),
     /// The process closed its output (exited or crashed) while we waited for `what`.
     Exited(&'static str),
-    /// No `what` within the time allowed.
-    Timeout(&'static str),
+    /// No `what` within the time allowed (the engine's `ready=MS`).
+    Timeout(&'static str, Duration),
     /// Writing to the engine failed (it has gone away).
     Write(io::Error),
 }
@@ -65,7 +62,7 @@ impl fmt::Display for EngineError {
         match self {
             EngineError::Spawn(p, e) => write!(f, "cannot start {}: {e}", p.display()),
             EngineError::Exited(what) => write!(f, "the engine exited while the runner waited for {what}"),
-            EngineError::Timeout(what) => write!(f, "no {what} within {} s", HANDSHAKE_TIMEOUT.as_secs()),
+            EngineError::Timeout(what, d) => write!(f, "no {what} within {:.1} s", d.as_secs_f64()),
             EngineError::Write(e) => write!(f, "cannot write to the engine: {e}"),
         }
     }
@@ -155,6 +152,8 @@ pub struct EngineProcess {
     stderr_reader: Option<thread::JoinHandle<()>>,
     /// What a CECP engine has been told (unused in UCI and UCCI).
     cecp: cecp::CecpState,
+    /// How long the handshake and each `isready` may take.
+    ready: Duration,
 }
 
 impl EngineProcess {
@@ -201,6 +200,7 @@ impl EngineProcess {
             id_name: None,
             stderr_reader,
             cecp: cecp::CecpState::default(),
+            ready: Duration::from_millis(spec.ready_ms),
         };
         engine.handshake(spec)?;
         Ok(engine)
@@ -212,7 +212,7 @@ impl EngineProcess {
     }
 
     fn handshake(&mut self, spec: &EngineSpec) -> Result<(), EngineError> {
-        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        let deadline = Instant::now() + self.ready;
         match self.dialect {
             Dialect::Uci => {
                 self.send("uci")?;
@@ -249,7 +249,7 @@ impl EngineProcess {
     /// `isready` / `readyok`.
     fn sync(&mut self) -> Result<(), EngineError> {
         self.send("isready")?;
-        self.wait_for("readyok", Instant::now() + HANDSHAKE_TIMEOUT)
+        self.wait_for("readyok", Instant::now() + self.ready)
     }
 
     fn send(&mut self, line: &str) -> Result<(), EngineError> {
@@ -276,7 +276,7 @@ impl EngineProcess {
                         _ => {}
                     }
                 }
-                Err(RecvTimeoutError::Timeout) => return Err(EngineError::Timeout(token)),
+                Err(RecvTimeoutError::Timeout) => return Err(EngineError::Timeout(token, self.ready)),
                 Err(RecvTimeoutError::Disconnected) => return Err(EngineError::Exited(token)),
             }
         }
@@ -528,7 +528,7 @@ pub fn read_lines(
         let mut buf = Vec::new();
         loop {
             buf.clear();
-            match reader.read_until(b'\n', &mut buf) {
+            match read_line_capped(&mut reader, &mut buf) {
                 Ok(0) | Err(_) => break,
                 Ok(_) => {
                     let at = Instant::now();
@@ -540,6 +540,37 @@ pub fn read_lines(
             }
         }
     })
+}
+
+/// Longest engine line kept whole; the rest of a longer one is read and dropped. No protocol line comes
+/// near it, and an engine that prints without end (no line break) must not fill the runner's memory.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// Reads up to and including the next `\n` (or to the end of the output), keeping at most [`MAX_LINE`]
+/// bytes of it in `buf`; returns the bytes read, 0 at the end of the output.
+fn read_line_capped(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<usize> {
+    let mut read = 0;
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(a) => a,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(read);
+        }
+        let (take, ends) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (available.len(), false),
+        };
+        let room = MAX_LINE.saturating_sub(buf.len());
+        buf.extend_from_slice(&available[..take.min(room)]);
+        reader.consume(take);
+        read += take;
+        if ends {
+            return Ok(read);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -602,6 +633,21 @@ mod tests {
         assert_eq!(go_command(Dialect::Ucci, &r), "go time 100 movestogo 1");
         assert_eq!(ban_command(Dialect::Uci, &r), None);
         assert_eq!(go_command(Dialect::Uci, &r), "go movetime 100 searchmoves a0a1 i3i4");
+    }
+
+    #[test]
+    fn an_endless_line_is_cut_to_the_cap_and_the_next_line_still_reads() {
+        let mut text = vec![b'x'; 3 * MAX_LINE];
+        text.extend_from_slice(b"\r\nbestmove h2e2\n");
+        let mut reader = BufReader::with_capacity(1000, &text[..]);
+        let mut buf = Vec::new();
+        assert_eq!(read_line_capped(&mut reader, &mut buf).unwrap(), 3 * MAX_LINE + 2);
+        assert_eq!(buf.len(), MAX_LINE);
+        buf.clear();
+        assert_eq!(read_line_capped(&mut reader, &mut buf).unwrap(), 14);
+        assert_eq!(buf, b"bestmove h2e2\n");
+        buf.clear();
+        assert_eq!(read_line_capped(&mut reader, &mut buf).unwrap(), 0);
     }
 
     #[test]

@@ -21,6 +21,7 @@ pub mod merge;
 pub mod openings;
 pub mod pgn;
 pub mod progress;
+pub mod record_file;
 pub mod referee;
 pub mod results;
 pub mod scheduler;
@@ -108,13 +109,15 @@ fn run_match(config: &MatchConfig) -> Result<(), Box<dyn std::error::Error>> {
         None => None,
     };
     let mut pgn_file = match &config.pgn {
-        Some(path) => Some(
-            std::fs::OpenOptions::new()
+        Some(path) => {
+            let file = std::fs::OpenOptions::new()
                 .create(true)
                 .append(true)
                 .open(path)
-                .map_err(|e| format!("cannot open {}: {e}", path.display()))?,
-        ),
+                .and_then(|f| f.metadata().map(|m| (m.len(), f)))
+                .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+            Some(record_file::RecordFile::new(file.1, file.0))
+        }
         None => None,
     };
     let log = match &config.log {
@@ -187,8 +190,8 @@ fn run_match(config: &MatchConfig) -> Result<(), Box<dyn std::error::Error>> {
             if let Some(f) = pgn_file.as_mut() {
                 let text =
                     pgn::write_game_under(&rec, &config.event, job.round, config.notation, config.game_rules);
-                if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
-                    failure = Some(format!("PGN file: {e}"));
+                if let Err(e) = f.append(text.as_bytes()) {
+                    failure = Some(format!("PGN file: {e} (the games before this one are intact)"));
                     return false;
                 }
             }

@@ -8,7 +8,7 @@
 //! sequential match given different seeds (or none) still merge.
 
 use super::config::{self, ConfigError, Order, SprtConfig};
-use super::results::{GameId, ResultRow, ResultsError, ResultsFile};
+use super::results::{GameId, Previous, ResultRow, ResultsError, ResultsFile};
 use super::stats;
 use super::tally::Tally;
 use std::collections::BTreeMap;
@@ -156,11 +156,18 @@ pub struct Merged {
 /// Reads and combines the files; files of different matches (schedules, opening orders, seeds of a random
 /// order, engines) are refused.
 pub fn combine(files: &[PathBuf]) -> Result<Merged, MergeError> {
+    let mut read = Vec::with_capacity(files.len());
+    for path in files {
+        read.push((path.display().to_string(), ResultsFile::read(path)?));
+    }
+    combine_read(read)
+}
+
+/// [`combine`] for files already read: (name, contents).
+pub fn combine_read(files: Vec<(String, Previous)>) -> Result<Merged, MergeError> {
     let mut merged =
         Merged { rows: BTreeMap::new(), seed: 0, schedule: None, order: None, duplicates: Vec::new() };
-    for (i, path) in files.iter().enumerate() {
-        let file = ResultsFile::read(path)?;
-        let name = path.display().to_string();
+    for (i, (name, file)) in files.into_iter().enumerate() {
         if i == 0 {
             (merged.seed, merged.schedule, merged.order) = (file.seed, file.schedule, file.order);
         } else if file.schedule != merged.schedule || file.order != merged.order {

@@ -4,6 +4,7 @@
 use super::referee;
 use engine::fen::FenError;
 use engine::position::{MoveError, START_FEN};
+use engine::text::{clip, clip_to};
 use engine::Position;
 use std::fmt;
 use std::path::Path;
@@ -65,10 +66,12 @@ impl fmt::Display for OpeningError {
         match self {
             OpeningError::Read(p, e) => write!(f, "cannot read {p}: {e}"),
             OpeningError::Fen(n, e) => write!(f, "opening {n}: {e}"),
-            OpeningError::Move(n, m, e) => write!(f, "opening {n}: move '{m}': {e}"),
+            OpeningError::Move(n, m, e) => write!(f, "opening {n}: move '{}': {e}", clip(m)),
             OpeningError::Empty => f.write_str("the opening file holds no positions"),
-            OpeningError::LineFen(fen, e) => write!(f, "opening '{fen}': {e}"),
-            OpeningError::LineMove(line, m, e) => write!(f, "opening '{line}': move {m}: {e}"),
+            OpeningError::LineFen(fen, e) => write!(f, "opening '{}': {e}", clip_to(fen, 120)),
+            OpeningError::LineMove(line, m, e) => {
+                write!(f, "opening '{}': move {}: {e}", clip_to(line, 120), clip(m))
+            }
         }
     }
 }

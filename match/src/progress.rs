@@ -64,8 +64,13 @@ pub fn line(done: u64, total: u64, t: &Tally, sprt: Option<&Sprt>) -> String {
         s.push_str(&format!("  {:.1}%", score * 100.0));
     }
     if let Some((e, _)) = t.estimate() {
-        let err = if e.error().is_finite() { format!("{:.0}", e.error()) } else { "inf".into() };
-        s.push_str(&format!("  Elo {} ±{err}  LOS {:.0}%", elo_text(e.elo), e.los * 100.0));
+        // An interval open on one side (a clean sweep) is given by its ends, not as "± inf".
+        let err = if e.error().is_finite() {
+            format!("±{:.0}", e.error())
+        } else {
+            format!("({} to {})", elo_text(e.elo_low), elo_text(e.elo_high))
+        };
+        s.push_str(&format!("  Elo {} {err}  LOS {:.0}%", elo_text(e.elo), e.los * 100.0));
     }
     if let Some(test) = sprt {
         let llr = test.llr(&t.penta);

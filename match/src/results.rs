@@ -1,14 +1,16 @@
 //! The results file: a header with the match seed, then one tab-separated `key=value` line per finished
 //! game, appended and flushed as each game ends, so an interrupted match loses nothing and `--resume` can
-//! pick it up.
+//! pick it up. A line that cannot be written whole (a full disk) is cut off again ([`RecordFile`]): the file
+//! keeps the games saved before, and the runner stops with the error.
 
 use super::config::Order;
 use super::game::{GameRecord, Termination};
+use super::record_file::RecordFile;
 use engine::rules::GameResult;
 use engine::Color;
 use std::fmt;
 use std::fs::{File, OpenOptions};
-use std::io::{self, Write};
+use std::io;
 use std::path::Path;
 
 /// First words of the header line.
@@ -130,13 +132,15 @@ impl ResultRow {
                 slot: field("slot")?.parse().ok().filter(|s| *s < 2)?,
             },
             opening: field("opening")?.parse().ok()?,
-            red: field("red")?.to_string(),
-            black: field("black")?.to_string(),
+            // A carriage return inside a field (a hand-edited file) reads as the space `to_line` writes
+            // for it, so a row read and written back reads the same (found by the `results_merge` target).
+            red: field("red")?.replace('\r', " "),
+            black: field("black")?.replace('\r', " "),
             outcome: GameResult::from_pgn(field("result")?).filter(|r| r.is_over())?,
             termination: Termination::from_label(field("termination")?)?,
             plies: field("plies")?.parse().ok()?,
             stats: [stats("red_stats")?, stats("black_stats")?],
-            detail: field("detail").unwrap_or("").to_string(),
+            detail: field("detail").unwrap_or("").replace('\r', " "),
         })
     }
 }
@@ -169,7 +173,7 @@ impl std::error::Error for ResultsError {}
 
 /// An open results file.
 pub struct ResultsFile {
-    file: File,
+    file: RecordFile<File>,
     path: String,
 }
 
@@ -191,6 +195,12 @@ impl ResultsFile {
     pub fn read(path: &Path) -> Result<Previous, ResultsError> {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|e| ResultsError::Io(name, e))?;
+        ResultsFile::parse(&text)
+    }
+
+    /// Reads the header and rows of a results file's text (what [`ResultsFile::read`] does after reading
+    /// the file; the fuzz target calls it directly).
+    pub fn parse(text: &str) -> Result<Previous, ResultsError> {
         let mut lines = text.lines().enumerate();
         let header = lines.next().and_then(|(_, l)| l.strip_prefix(HEADER)).ok_or(ResultsError::NoHeader)?;
         let word = |key: &str| header.split_whitespace().find_map(|w| w.strip_prefix(key)?.strip_prefix('='));
@@ -208,7 +218,9 @@ impl ResultsFile {
             match ResultRow::parse(line) {
                 Some(r) => rows.push(r),
                 None if i + 1 == count && !complete => {}
-                None => return Err(ResultsError::BadLine(i + 1, line.to_string())),
+                // Shown cut short and with control characters made visible (found by the `results_merge`
+                // fuzz target: a bare carriage return in a bad line garbled the one-line message).
+                None => return Err(ResultsError::BadLine(i + 1, engine::text::clip_to(line, 80))),
             }
         }
         Ok(Previous { seed, schedule, order, rows })
@@ -231,17 +243,20 @@ impl ResultsFile {
                 OpenOptions::new().write(true).open(path).and_then(|f| f.set_len(keep as u64)).map_err(io)?;
             }
         }
-        let mut file = OpenOptions::new().create(true).append(true).open(path).map_err(io)?;
-        if existing == 0 {
-            writeln!(file, "{HEADER} seed={seed} {about}").map_err(io)?;
+        let file = OpenOptions::new().create(true).append(true).open(path).map_err(io)?;
+        let len = file.metadata().map_err(io)?.len();
+        let mut file = RecordFile::new(file, len);
+        if len == 0 {
+            file.append(format!("{HEADER} seed={seed} {about}\n").as_bytes()).map_err(io)?;
         }
         Ok(ResultsFile { file, path: name })
     }
 
-    /// Appends a row and flushes it to the operating system.
+    /// Appends a row and flushes it to the operating system; a row that cannot be written whole is cut
+    /// off again, leaving the file as it was.
     pub fn append(&mut self, row: &ResultRow) -> Result<(), ResultsError> {
-        writeln!(self.file, "{}", row.to_line())
-            .and_then(|_| self.file.flush())
+        self.file
+            .append(format!("{}\n", row.to_line()).as_bytes())
             .map_err(|e| ResultsError::Io(self.path.clone(), e))
     }
 }
@@ -285,6 +300,31 @@ mod tests {
         assert_eq!(back.detail, "x played illegal move a0a1 in 9/9 w");
         assert_eq!(ResultRow { detail: row.detail.replace('\t', " "), ..row }, back);
         assert_eq!(ResultRow::parse("pairing=1\tpair=x"), None);
+    }
+
+    /// Found by the `results_merge` fuzz target: a carriage return inside a name read back as itself but
+    /// was written as a space, so a row read and written back no longer read as the same row.
+    #[test]
+    fn a_carriage_return_inside_a_field_reads_as_the_space_it_is_written_as() {
+        let line =
+            game_row(GameResult::Draw, Termination::MaxPlies, 4).to_line().replace("red=a", "red=a\rb");
+        let row = ResultRow::parse(&line).expect("a row");
+        assert_eq!(row.red, "a b");
+        assert_eq!(ResultRow::parse(&row.to_line()), Some(row));
+    }
+
+    /// Found by the `results_merge` fuzz target: a bad line with a bare carriage return was echoed raw,
+    /// so the one-line error message rewrote the start of the terminal line; a 1 MB line came back whole.
+    #[test]
+    fn a_bad_line_is_shown_on_one_short_line() {
+        let text = format!("{HEADER} seed=7\npairing=1\tplies\u{7f}\r\x1b[2Jtats=0\n");
+        let Err(e) = ResultsFile::parse(&text) else { panic!("a bad line is refused") };
+        let message = e.to_string();
+        assert!(!message.chars().any(char::is_control), "{message:?}");
+        assert!(message.starts_with("results file line 2 is not a result: pairing=1"), "{message}");
+        let long = format!("{HEADER} seed=7\n{}\n", "x".repeat(1 << 20));
+        let message = ResultsFile::parse(&long).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(message.len() < 200 && message.ends_with("..."), "{} bytes", message.len());
     }
 
     #[test]

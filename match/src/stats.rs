@@ -6,8 +6,13 @@
 //! - Interval: s ± 1.959964 σ/√n, mapped to Elo, where σ² is the sample variance of the per-unit score and n
 //!   the number of units; the unit is a game pair (score 0, ¼, ½, ¾, 1) when games come in colour-swapped
 //!   pairs, which removes the opening's bias from the variance, otherwise a single game (0, ½, 1).
-//!   When every unit had the same outcome (σ = 0) the interval is unbounded rather than of zero width.
-//! - LOS: trinomial ½(1 + erf((W - L)/√(2(W + L)))); pentanomial Φ((s - ½)/(σ/√n)) (½ when σ = 0).
+//!   When every unit had the same outcome (σ = 0: all wins, all losses, all draws, a single pair) the sample
+//!   variance claims a certainty that a handful of games cannot give, so the interval is then Wilson's
+//!   score interval for a proportion s of n units, which assumes the largest spread a score of mean s can
+//!   have, s(1 - s): a 4-0 gives Elo +inf with 95% bounds (-113, +inf), not a zero-width or infinite one.
+//! - LOS: trinomial ½(1 + erf((W - L)/√(2(W + L)))); pentanomial Φ((s - ½)/(σ/√n)). When σ = 0, the
+//!   pentanomial LOS takes the Agresti-Coull centre s̃ = (ns + z²/2)/(n + z²) and its error
+//!   √(s̃(1 - s̃)/(n + z²)) instead: two pairs won 2-0 give 81%, ten give 99.9%, all draws ½.
 //! - SPRT: generalised SPRT on pentanomial frequencies in logistic Elo. For each hypothesis score
 //!   s_i = 1/(1 + 10^(-elo_i/400)) the maximum-likelihood pair distribution with that mean is
 //!   p_k = p̂_k / (1 + λ(x_k - s_i)), λ solving Σ p̂_k (x_k - s_i)/(1 + λ(x_k - s_i)) = 0; then
@@ -115,17 +120,38 @@ fn estimate(values: &[f64], counts: &[u64], los: Option<f64>) -> Option<Estimate
         return None;
     }
     let (n, mean, var) = mean_variance(values, counts);
-    // Identical outcomes (one pair, or nothing but draws) say nothing about the spread: no interval then,
-    // rather than a zero-width one, and no evidence either way.
-    let se = if var > 0.0 { (var / n).sqrt() } else { f64::INFINITY };
-    let los = los.unwrap_or_else(|| normal_cdf((mean - 0.5) / se));
+    let (low, high, fallback_los) = if var > 0.0 {
+        let se = (var / n).sqrt();
+        (mean - Z95 * se, mean + Z95 * se, normal_cdf((mean - 0.5) / se))
+    } else {
+        // Identical outcomes say nothing about the spread (see the module notes).
+        let (low, high) = wilson(mean, n);
+        (low, high, agresti_coull_los(mean, n))
+    };
     Some(Estimate {
         score: mean,
         elo: elo_from_score(mean),
-        elo_low: elo_from_score(mean - Z95 * se),
-        elo_high: elo_from_score(mean + Z95 * se),
-        los,
+        elo_low: elo_from_score(low),
+        elo_high: elo_from_score(high),
+        los: los.unwrap_or(fallback_los),
     })
+}
+
+/// Wilson's 95% score interval for a proportion `p` of `n` units; it stays inside [0, 1] and has a width
+/// even when p is 0 or 1.
+fn wilson(p: f64, n: f64) -> (f64, f64) {
+    let z2 = Z95 * Z95;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Likelihood of superiority for `n` units that all scored `p`, from the Agresti-Coull adjusted proportion.
+fn agresti_coull_los(p: f64, n: f64) -> f64 {
+    let z2 = Z95 * Z95;
+    let n_adj = n + z2;
+    let p_adj = (n * p + z2 / 2.0) / n_adj;
+    normal_cdf((p_adj - 0.5) / (p_adj * (1.0 - p_adj) / n_adj).sqrt())
 }
 
 /// Estimate from single games.
@@ -320,12 +346,54 @@ mod tests {
     }
 
     #[test]
-    fn identical_outcomes_give_no_interval() {
+    fn identical_outcomes_give_wilson_bounds_not_certainty_or_nothing() {
+        // One pair of 1½ points: Elo +191, Wilson bounds on a score of ¾ from one unit.
         let e = pentanomial(&Pentanomial([0, 0, 0, 1, 0])).unwrap();
         assert!(close(e.elo, 190.848_501_887_865, 1e-9));
-        assert_eq!((e.elo_low, e.elo_high, e.los), (f64::NEG_INFINITY, f64::INFINITY, 0.5));
+        assert!(e.elo_low < -300.0 && e.elo_low.is_finite() && e.elo_high > 600.0 && e.elo_high.is_finite());
+        assert!(e.los > 0.55 && e.los < 0.75, "{e:?}");
+        // Ten draws: Elo 0, a finite symmetric interval, no evidence either way.
         let e = trinomial(&Wdl { wins: 0, draws: 10, losses: 0 }).unwrap();
-        assert_eq!((e.elo, e.error(), e.los), (0.0, f64::INFINITY, 0.5));
+        assert_eq!((e.elo, e.los), (0.0, 0.5));
+        assert!(e.error().is_finite() && e.error() > 100.0 && close(e.elo_low, -e.elo_high, 1e-9), "{e:?}");
+    }
+
+    #[test]
+    fn a_four_nil_win_has_a_lower_bound_and_a_los_that_mean_something() {
+        // 4-0 in two colour-swapped pairs.
+        let e = pentanomial(&Pentanomial([0, 0, 0, 0, 2])).unwrap();
+        assert_eq!((e.score, e.elo, e.elo_high), (1.0, f64::INFINITY, f64::INFINITY));
+        assert!(close(e.elo_low, -113.4, 1.0), "{e:?}");
+        assert!(close(e.los, 0.81, 0.01), "{e:?}");
+        // The same games counted singly: the trinomial LOS of four wins and no loss.
+        let e = trinomial(&Wdl { wins: 4, draws: 0, losses: 0 }).unwrap();
+        assert!(close(e.los, 0.977, 0.001) && e.elo_low > 0.0 && e.elo_low.is_finite(), "{e:?}");
+        // More of the same narrows it: ten pairs won.
+        let e = pentanomial(&Pentanomial([0, 0, 0, 0, 10])).unwrap();
+        assert!(e.elo_low > 100.0 && e.los > 0.99, "{e:?}");
+    }
+
+    #[test]
+    fn every_degenerate_match_gives_figures_that_mean_something() {
+        assert_eq!(pentanomial(&Pentanomial::default()), None, "no games, no estimate");
+        assert_eq!(trinomial(&Wdl::default()), None);
+        // All losses mirror all wins.
+        let won = pentanomial(&Pentanomial([0, 0, 0, 0, 3])).unwrap();
+        let lost = pentanomial(&Pentanomial([3, 0, 0, 0, 0])).unwrap();
+        assert_eq!((lost.elo, lost.elo_low), (f64::NEG_INFINITY, f64::NEG_INFINITY));
+        assert!(close(lost.elo_high, -won.elo_low, 1e-9) && close(lost.los, 1.0 - won.los, 1e-12));
+        // All draws, and one drawn pair.
+        for p in [Pentanomial([0, 0, 5, 0, 0]), Pentanomial([0, 0, 1, 0, 0])] {
+            let e = pentanomial(&p).unwrap();
+            assert_eq!((e.elo, e.los), (0.0, 0.5));
+            assert!(e.elo_low.is_finite() && close(e.elo_low, -e.elo_high, 1e-9), "{e:?}");
+        }
+        // One game.
+        let e = trinomial(&Wdl { wins: 1, draws: 0, losses: 0 }).unwrap();
+        assert!(e.elo == f64::INFINITY && e.elo_low.is_finite() && e.los > 0.5 && e.los < 1.0, "{e:?}");
+        for e in [won, lost] {
+            assert!(!e.los.is_nan() && !e.elo_low.is_nan() && !e.elo_high.is_nan());
+        }
     }
 
     #[test]

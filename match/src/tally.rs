@@ -88,11 +88,16 @@ impl Tally {
         );
         match self.estimate() {
             Some((e, basis)) => {
+                // "± inf" says nothing: an interval open on one side is given by its ends only.
+                let error = if e.error().is_finite() {
+                    format!(" ± {}", elo_abs_text(e.error()))
+                } else {
+                    String::new()
+                };
                 let _ = writeln!(
                     out,
-                    "  Elo {} ± {} (95%: {} to {})   LOS {:.1}%   [{basis}]",
+                    "  Elo {}{error} (95%: {} to {})   LOS {:.1}%   [{basis}]",
                     elo_text(e.elo),
-                    elo_abs_text(e.error()),
                     elo_text(e.elo_low),
                     elo_text(e.elo_high),
                     e.los * 100.0
@@ -218,5 +223,33 @@ mod tests {
         let table = t.table(None);
         assert!(table.contains("W 1 D 1 L 2"), "{table}");
         assert!(table.contains("checkmate 4"), "{table}");
+    }
+
+    /// The summary and progress lines of the degenerate matches, printed so a run of this test shows them.
+    #[test]
+    fn degenerate_matches_print_bounds_that_mean_something() {
+        let won =
+            |pair, slot| row(pair, slot, if slot == 0 { GameResult::RedWins } else { GameResult::BlackWins });
+        let mut sweep = Tally::new("a", "b");
+        for (pair, slot) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+            sweep.add(&won(pair, slot));
+        }
+        let table = sweep.table(None);
+        println!("4-0:\n{table}{}", crate::progress::line(4, 4, &sweep, None));
+        assert!(table.contains("Elo +inf (95%: -113.4 to +inf)   LOS 81.1%   [pentanomial]"), "{table}");
+        assert!(!table.contains("± inf") && !table.contains("LOS 50.0%"), "{table}");
+        assert!(crate::progress::line(4, 4, &sweep, None).contains("Elo +inf (-113.4 to +inf)  LOS 81%"));
+
+        let mut empty = Tally::new("a", "b");
+        println!("no games:\n{}", empty.table(None));
+        assert!(empty.table(None).contains("  Elo -\n"));
+        empty.add(&row(0, 0, GameResult::Draw));
+        let one = empty.table(None);
+        println!("one draw:\n{one}");
+        assert!(one.contains("Elo +0.0 ±") && one.contains("LOS 50.0%   [trinomial]"), "{one}");
+        empty.add(&row(0, 1, GameResult::Draw));
+        let pair = empty.table(None);
+        println!("one drawn pair:\n{pair}");
+        assert!(pair.contains("Elo +0.0 ±") && pair.contains("LOS 50.0%   [pentanomial]"), "{pair}");
     }
 }

@@ -7,69 +7,7 @@ mod support;
 use arena::openings;
 use std::path::PathBuf;
 use std::process::Command;
-
-/// `--engine` words for the test engine; `args` are its own arguments (e.g. `--mode crash`).
-fn engine(name: &str, proto: &str, args: &str) -> Vec<String> {
-    let mut w = vec![
-        "--engine".to_string(),
-        format!("name={name}"),
-        format!("cmd={}", support::test_engine().display()),
-        format!("proto={proto}"),
-    ];
-    w.extend(args.split_whitespace().map(|a| format!("arg={a}")));
-    w
-}
-
-struct Run {
-    ok: bool,
-    stdout: String,
-    stderr: String,
-}
-
-fn chuhan_match(engines: &[Vec<String>], args: &str) -> Run {
-    let mut cmd = Command::new(support::chuhan());
-    cmd.arg("match");
-    for e in engines {
-        cmd.args(e);
-    }
-    cmd.args(args.split_whitespace());
-    let out = cmd.output().expect("run chuhan match");
-    Run {
-        ok: out.status.success(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("chuhan-match-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
-
-/// A result row as (red, black, result, termination, detail).
-type Row = (String, String, String, String, String);
-
-/// A row's result and termination.
-fn outcome(row: &Row) -> (&str, &str) {
-    (row.2.as_str(), row.3.as_str())
-}
-
-/// The result rows of a results file.
-fn rows(path: &PathBuf) -> Vec<Row> {
-    let text = std::fs::read_to_string(path).expect("results file");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .map(|l| {
-            let f = |k: &str| {
-                l.split('\t').find_map(|x| x.strip_prefix(&format!("{k}="))).unwrap_or_default().to_string()
-            };
-            (f("red"), f("black"), f("result"), f("termination"), f("detail"))
-        })
-        .collect()
-}
+use support::match_cli::{chuhan_match, engine, outcome, rows, scratch, Row, Run};
 
 /// Plays a short match from `fen` and returns its rows.
 fn play_from(test: &str, fen: &str, engines: &[Vec<String>], args: &str) -> (Run, Vec<Row>) {

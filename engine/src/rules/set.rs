@@ -47,7 +47,7 @@ pub struct RuleSetError(pub String);
 impl fmt::Display for RuleSetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<&str> = RuleSet::ALL.iter().map(|r| r.name()).collect();
-        write!(f, "unknown rule set '{}': expected one of {}", crate::fen::clip(&self.0), names.join(", "))
+        write!(f, "unknown rule set '{}': expected one of {}", crate::text::clip(&self.0), names.join(", "))
     }
 }
 

@@ -156,9 +156,10 @@ impl TranspositionTable {
                 }
             }
         };
-        if cfg!(target_arch = "wasm32") {
+        if cfg!(any(target_arch = "wasm32", miri)) {
             // No threads in a browser worker, and rayon's fallback pool reads std's clock, which panics
-            // there.
+            // there. Under Miri (scripts/miri.sh) rayon's idle workers spin, instruction by instruction:
+            // one clear of a 1 MiB table took over half an hour.
             self.buckets.chunks_mut(1024).for_each(clear);
         } else {
             self.buckets.par_chunks_mut(1024).for_each(clear);
@@ -377,15 +378,50 @@ mod tests {
         assert_eq!(score_to_tt(123, 9), 123);
     }
 
+    /// Several threads storing and probing the same few buckets at once, as the search's threads do: a
+    /// probe returns either nothing or exactly one entry some thread stored, never a mix of two (a torn
+    /// entry). Run under Miri (scripts/miri.sh), whose weak-memory emulation tries reorderings that the
+    /// hardware rarely shows.
+    #[test]
+    fn threads_storing_one_bucket_at_once_never_read_a_torn_entry() {
+        let tt = TranspositionTable::new(1);
+        let rounds = if cfg!(miri) { 40 } else { 20_000 };
+        // Keys of one bucket (same low bits) and one key written by every thread with its own data.
+        let keys: Vec<u64> = (0..6u64).map(|i| (i << 40) | 7).collect();
+        std::thread::scope(|s| {
+            for t in 0..3u8 {
+                let (tt, keys) = (&tt, &keys);
+                s.spawn(move || {
+                    for r in 0..rounds {
+                        let key = keys[(r + t as usize) % keys.len()];
+                        let depth = (key >> 40) as i32 * 10 + t as i32;
+                        tt.store(key, Some(mv(t, t + 9)), depth, -depth, depth, Bound::Exact, false);
+                        for &k in keys {
+                            if let Some(d) = tt.probe(k) {
+                                let writer = (d.depth % 10) as u8;
+                                assert_eq!(d.depth / 10, (k >> 40) as i32, "{d:?} under key {k:x}");
+                                assert!(writer < 3, "{d:?}");
+                                assert_eq!(d.mv, Some(mv(writer, writer + 9)), "{d:?}");
+                                assert_eq!((d.score, d.eval), (d.depth, -d.depth), "{d:?}");
+                            }
+                        }
+                    }
+                });
+            }
+        });
+    }
+
     #[test]
     fn hashfull_counts_and_clear_empties() {
         let mut tt = TranspositionTable::new(1);
         assert_eq!(tt.hashfull(), 0);
-        for k in 0..200_000u64 {
+        // Under Miri a few thousand stores show the same; two hundred thousand would take an hour.
+        let stores = if cfg!(miri) { 20_000 } else { 200_000u64 };
+        for k in 0..stores {
             let key = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
             tt.store(key, None, 0, 0, 1, Bound::Exact, false);
         }
-        assert!(tt.hashfull() > 500, "{}", tt.hashfull());
+        assert!(tt.hashfull() > if cfg!(miri) { 50 } else { 500 }, "{}", tt.hashfull());
         tt.new_search();
         assert_eq!(tt.hashfull(), 0, "old entries do not count");
         tt.clear();
@@ -394,6 +430,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "hundreds of MiB: hours under Miri; tt_memory's tests cover the same code")]
     fn a_big_table_is_cleared_with_fresh_memory_and_an_unused_one_not_at_all() {
         let mut tt = TranspositionTable::new(2 * (CLEAR_IN_PLACE_BYTES >> 20));
         let size = tt.size();

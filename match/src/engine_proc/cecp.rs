@@ -36,7 +36,9 @@ impl EngineProcess {
             let left = deadline.saturating_duration_since(Instant::now());
             let line = match self.lines.recv_timeout(left) {
                 Ok((_, line)) => line,
-                Err(RecvTimeoutError::Timeout) => return Err(EngineError::Timeout("feature done=1")),
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(EngineError::Timeout("feature done=1", self.ready))
+                }
                 Err(RecvTimeoutError::Disconnected) => return Err(EngineError::Exited("feature done=1")),
             };
             let Some(rest) = line.strip_prefix("feature ") else { continue };
@@ -102,13 +104,13 @@ impl EngineProcess {
         let n = self.cecp.pings;
         self.send(&format!("ping {n}"))?;
         let want = format!("pong {n}");
-        let deadline = Instant::now() + super::HANDSHAKE_TIMEOUT;
+        let deadline = Instant::now() + self.ready;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
                 Ok((_, line)) if line.trim() == want => return Ok(()),
                 Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => return Err(EngineError::Timeout("pong")),
+                Err(RecvTimeoutError::Timeout) => return Err(EngineError::Timeout("pong", self.ready)),
                 Err(RecvTimeoutError::Disconnected) => return Err(EngineError::Exited("pong")),
             }
         }

@@ -11,6 +11,13 @@
 //! - `slow`      sleeps `--sleep` ms before answering
 //! - `nomove`    answers `nobestmove` / `bestmove (none)` although it has moves (CECP: claims a draw)
 //! - `resign`    answers `bestmove <move> resign` (CECP: `resign`)
+//! - `killed`    kills itself with SIGKILL as soon as it is asked to move (no last words, no exit code)
+//! - `deaf`      answers only the first `--after` `isready`s (none with `--after 0`)
+//! - `flood`     answers `go` with output that never ends and never breaks a line
+//! - `wrongcoords` answers a legal move written with ranks 1-10 instead of 0-9 (`h3e3` for `h2e2`),
+//!   choosing one that is not also legal as written
+//!
+//! (`killed`, `deaf`, `flood` and `wrongcoords` misbehave in UCI and UCCI only.)
 //!
 //! `--score CP` sets the score it reports; `--seed N` varies its random moves. It prints odd `info` lines
 //! and extra words after `bestmove` to check that the runner tolerates them.
@@ -32,6 +39,10 @@ enum Mode {
     Slow,
     NoMove,
     Resign,
+    Killed,
+    Deaf,
+    Flood,
+    WrongCoords,
 }
 
 struct Settings {
@@ -87,6 +98,10 @@ fn settings() -> Result<Settings, ArgError> {
                     "slow" => Mode::Slow,
                     "nomove" => Mode::NoMove,
                     "resign" => Mode::Resign,
+                    "killed" => Mode::Killed,
+                    "deaf" => Mode::Deaf,
+                    "flood" => Mode::Flood,
+                    "wrongcoords" => Mode::WrongCoords,
                     other => return Err(ArgError::UnknownMode(other.to_string())),
                 }
             }
@@ -114,6 +129,7 @@ fn main() {
     let mut ucci = false;
     let mut pos = Position::startpos();
     let mut moved = 0u32;
+    let mut readied = 0u32;
     let mut hung = false;
     let mut lines = stdin.lock().lines();
     while let Some(Ok(line)) = lines.next() {
@@ -132,7 +148,11 @@ fn main() {
                     "ucciok".into(),
                 ]
             }
-            Some("isready") => vec!["readyok".into()],
+            Some("isready") if settings.mode == Mode::Deaf && readied >= settings.after => continue,
+            Some("isready") => {
+                readied += 1;
+                vec!["readyok".into()]
+            }
             Some("ucinewgame") => {
                 moved = 0;
                 vec![]
@@ -162,6 +182,8 @@ fn main() {
                         continue;
                     }
                     (Mode::Slow, true) => std::thread::sleep(Duration::from_millis(settings.sleep_ms)),
+                    (Mode::Killed, true) => kill_myself(),
+                    (Mode::Flood, true) => flood(&mut out),
                     _ => {}
                 }
                 answer(&settings, misbehave, ucci, &pos)
@@ -198,6 +220,7 @@ fn answer(s: &Settings, misbehave: bool, ucci: bool, pos: &Position) -> Vec<Stri
     let none = if ucci { "nobestmove" } else { "bestmove (none)" };
     let chosen = match (s.mode, misbehave) {
         (Mode::Illegal, true) => Some(illegal_move(pos)),
+        (Mode::WrongCoords, true) => wrong_coordinates(pos),
         (Mode::NoMove, true) => None,
         (Mode::Perpetual, _) => perpetual_move(pos).or_else(|| pick(pos, s.seed)).map(|m| m.to_string()),
         (Mode::First, _) => pos.legal_moves().first().map(|m| m.to_string()),
@@ -260,6 +283,36 @@ fn perpetual_move(pos: &Position) -> Option<Move> {
         any_check.get_or_insert(m);
     }
     any_check
+}
+
+/// Ends the process with SIGKILL, the way the kernel's OOM killer or a careless `kill -9` would.
+fn kill_myself() -> ! {
+    let _ = std::process::Command::new("kill").args(["-KILL", &std::process::id().to_string()]).status();
+    // Only reached if `kill` could not be run.
+    std::process::abort()
+}
+
+/// Writes without end and without a line break until the reader goes away.
+fn flood(out: &mut impl Write) -> ! {
+    let chunk = [b'x'; 1 << 16];
+    loop {
+        if out.write_all(&chunk).is_err() {
+            std::process::exit(4);
+        }
+    }
+}
+
+/// A legal move written with ranks 1-10 (a chess engine's habit), chosen so that the text is not also a
+/// legal move in the real coordinates.
+fn wrong_coordinates(pos: &Position) -> Option<String> {
+    let shifted = |m: &Move| {
+        let text = m.to_string();
+        let b = text.as_bytes();
+        format!("{}{}{}{}", b[0] as char, (b[1] - b'0') + 1, b[2] as char, (b[3] - b'0') + 1)
+    };
+    let moves = pos.legal_moves();
+    let not_legal = moves.iter().map(shifted).find(|t| pos.parse_move(t).is_err());
+    not_legal.or_else(|| moves.first().map(shifted))
 }
 
 /// A move from an empty point to its neighbour: well formed, never legal.

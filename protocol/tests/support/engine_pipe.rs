@@ -160,6 +160,12 @@ impl Engine {
         bestmove_parts(&self.go_line(go)).0
     }
 
+    /// The process's resident memory in KiB (`VmRSS` of /proc/PID/status), where Linux tells it.
+    pub fn rss_kib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        status.lines().find_map(|l| l.strip_prefix("VmRSS:")?.trim().strip_suffix("kB")?.trim().parse().ok())
+    }
+
     /// Whether the process is still running.
     pub fn alive(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod engine_pipe;
+pub mod match_cli;
 pub mod networks;
 
 use std::path::Path;
