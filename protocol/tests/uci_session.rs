@@ -288,6 +288,56 @@ fn eval_options_switch_to_the_network_and_refuse_bad_files_keeping_the_net() {
     e.quit();
 }
 
+/// A search line without its wall-clock words (`time`, `nps`), which differ from run to run.
+fn without_clock(line: &str) -> String {
+    let mut words = line.split(' ');
+    let mut kept = Vec::new();
+    while let Some(w) = words.next() {
+        if w == "time" || w == "nps" {
+            words.next();
+        } else {
+            kept.push(w);
+        }
+    }
+    kept.join(" ")
+}
+
+/// Every search line of two short games (`go depth 9` in four positions, `ucinewgame` between the games),
+/// after `options`; wall-clock words taken out.
+fn two_games_transcript(options: &[String]) -> Vec<String> {
+    let mut e = start();
+    for line in options {
+        e.send(line);
+    }
+    e.sync();
+    let mut out = Vec::new();
+    for (new_game, moves) in
+        [(true, ""), (false, " moves h2e2 h9g7"), (true, " moves b0c2"), (false, " moves b0c2 c6c5")]
+    {
+        if new_game {
+            e.send("ucinewgame");
+            e.sync();
+        }
+        e.send(&format!("position startpos{moves}"));
+        e.send("go depth 9");
+        out.extend(e.until("bestmove", |l| l.starts_with("bestmove")).iter().map(|l| without_clock(l)));
+    }
+    e.quit();
+    out
+}
+
+/// A network file with the built-in net's bytes must play exactly as the built-in net: same tree, same
+/// scores, same moves, across new games (the file is loaded once; `ucinewgame` and `isready` keep it).
+#[test]
+fn a_network_file_equal_to_the_built_in_net_searches_exactly_as_it_does() {
+    let nets = NetworkFiles::new("evalfile-same");
+    let copy = nets.copy();
+    let built_in = two_games_transcript(&[]);
+    let from_file = two_games_transcript(&[format!("setoption name EvalFile value {}", copy.display())]);
+    assert!(built_in.iter().filter(|l| l.starts_with("bestmove")).count() == 4, "{built_in:?}");
+    assert_eq!(built_in, from_file);
+}
+
 /// A composed position (docs/rules.md, "Composed positions"): red pawns on b3 and on their own back rank
 /// (f0), where no game can bring them.
 const COMPOSED: &str = "3k5/9/9/9/9/9/1P7/9/9/4KP3 w - - 0 1";
