@@ -186,12 +186,14 @@ mod tests {
         let mut rng = crate::random::Rng::from_state(0x9e37_79b9_7f4a_7c15u64);
         let mut next = move || rng.next_u64();
         let mut checked = 0u64;
+        // Built once: the default parameters are not free to build, and this loop asks 4 million times.
+        let values = values();
         crate::random::walk_games(60, 160, |pos, moves| {
             for &m in moves.iter() {
                 for threshold in [-800, -400, -90, -1, 0, 1, 90, 160, 400, 420, 800] {
                     assert_eq!(
-                        see_ge(pos, m, threshold, &values()),
-                        see_ge_reference(pos, m, threshold, &values()),
+                        see_ge(pos, m, threshold, &values),
+                        see_ge_reference(pos, m, threshold, &values),
                         "{m} at {threshold} in {pos:?}"
                     );
                     checked += 1;
