@@ -29,6 +29,8 @@ GAMES=${GAMES:-60000}           # games the data file should hold (about 105 tra
 NODES=${NODES:-5000}            # nodes per move in the data games
 THREADS=${THREADS:-2}           # games played (or training chunks run) at once
 SEED=${SEED:-1}                 # data: openings order and random plies; training: initial weights
+MIN_PLIES=${MIN_PLIES:-2}       # data: at least this many random plies after each opening line (the files
+                                # made before this setting existed, seeds 1-3, used 0: MIN_PLIES=0 remakes them)
 EVAL=${EVAL:-classical}         # which evaluation plays the data games: classical or nnue
 EVALFILE=${EVALFILE:-}          # the network for EVAL=nnue (default: the built-in one)
 OUT=${OUT:-target/datagen/games.bin}
@@ -42,7 +44,7 @@ step=${1:-}
 case "$step" in
 data)
     cargo build --release -p chuhan-tune
-    args=(--games "$GAMES" --nodes "$NODES" --threads "$THREADS" --seed "$SEED" --eval "$EVAL"
+    args=(--games "$GAMES" --nodes "$NODES" --threads "$THREADS" --seed "$SEED" --eval "$EVAL" --min-random-plies "$MIN_PLIES"
         --openings scripts/openings.fen --out "$OUT")
     if [ -n "$EVALFILE" ]; then args+=(--evalfile "$EVALFILE"); fi
     mkdir -p "$(dirname "$OUT")"

@@ -38,8 +38,12 @@ pub struct DatagenConfig {
     pub threads: usize,
     /// The run's seed.
     pub seed: u64,
-    /// Random legal plies after each opening line (0 to this many, chosen per game).
+    /// Random legal plies after each opening line (`min_random_plies` to this many, chosen per game).
     pub random_plies: usize,
+    /// The fewest random plies after an opening line. With 0, every game that draws no random ply replays
+    /// its opening's game exactly (fixed nodes make the search deterministic): about a fifth of a long
+    /// run's games were such repeats.
+    pub min_random_plies: usize,
     /// Hash table per game, MiB.
     pub hash_mb: usize,
     /// Plies after which a game stops unfinished.
@@ -60,6 +64,7 @@ impl Default for DatagenConfig {
             threads: 1,
             seed: 1,
             random_plies: 6,
+            min_random_plies: 0,
             hash_mb: 8,
             max_plies: 400,
             out: PathBuf::from("target/datagen/games.bin"),
@@ -176,11 +181,12 @@ impl From<FileError> for DatagenError {
     }
 }
 
-/// The start of game `g`: an opening line, then 0..=`random_plies` random legal plies.
+/// The start of game `g`: an opening line, then `min_random_plies..=random_plies` random legal plies.
 pub fn game_start(openings: &[Position], config: &DatagenConfig, g: usize) -> Position {
     let mut rng = Rng::new(config.seed ^ (g as u64).wrapping_mul(0x2545_f491_4f6c_dd1d));
     let mut pos = openings[g % openings.len()].clone();
-    let plies = rng.below(config.random_plies + 1);
+    let least = config.min_random_plies.min(config.random_plies);
+    let plies = least + rng.below(config.random_plies - least + 1);
     random_plies(&mut pos, &mut rng, plies);
     // A random ply can leave a side without a move; then fall back to the line itself.
     if !pos.has_legal_move() {
@@ -390,6 +396,27 @@ mod tests {
 
     fn config(out: PathBuf, games: usize, threads: usize) -> DatagenConfig {
         DatagenConfig { games, nodes: 300, threads, seed: 7, max_plies: 40, out, ..Default::default() }
+    }
+
+    #[test]
+    fn game_starts_draw_at_least_the_fewest_random_plies() {
+        let opening = Position::startpos();
+        let openings = [opening.clone()];
+        let base = DatagenConfig { seed: 3, ..Default::default() };
+        let starts = |c: &DatagenConfig| (0..200).map(|g| game_start(&openings, c, g)).collect::<Vec<_>>();
+        // The old draw (0 to 6 plies) is kept for 0, so runs made before the option stay reproducible.
+        let old = starts(&base);
+        assert!(old.iter().any(|p| p.to_fen() == opening.to_fen()), "some game starts on the line itself");
+        let varied = starts(&DatagenConfig { min_random_plies: 2, ..base.clone() });
+        // Two plies, one for each side, can never give the line back.
+        assert!(varied.iter().all(|p| p.to_fen() != opening.to_fen()));
+        let mut fens: Vec<String> = varied.iter().map(Position::to_fen).collect();
+        fens.sort();
+        fens.dedup();
+        assert!(fens.len() > 190, "{} distinct starts of 200", fens.len());
+        // A minimum above the maximum is capped at the maximum.
+        let fixed = DatagenConfig { min_random_plies: 9, random_plies: 4, ..base };
+        assert!(starts(&fixed).iter().all(|p| p.to_fen() != opening.to_fen()));
     }
 
     /// An empty scratch folder `chuhan-<name>-<pid>` under the system's temporary folder.

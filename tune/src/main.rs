@@ -151,6 +151,10 @@ enum Command {
         /// Up to this many random legal plies after each opening line.
         #[arg(long, default_value_t = DatagenConfig::default().random_plies)]
         random_plies: usize,
+        /// At least this many random plies after each opening line (0 lets a game replay its opening's
+        /// game move for move: about a fifth of the games of a long run were such repeats).
+        #[arg(long, default_value_t = DatagenConfig::default().min_random_plies)]
+        min_random_plies: usize,
         /// The game file.
         #[arg(long, default_value = "target/datagen/games.bin")]
         out: PathBuf,
@@ -597,7 +601,20 @@ fn run_train(data: &[PathBuf], out: &Path, config: &TrainConfig, threads: usize)
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Datagen { games, nodes, threads, seed, openings, random_plies, out, eval, evalfile, shard, rules } => {
+        Command::Datagen {
+            games,
+            nodes,
+            threads,
+            seed,
+            openings,
+            random_plies,
+            min_random_plies,
+            out,
+            eval,
+            evalfile,
+            shard,
+            rules,
+        } => {
             let shard = shard.unwrap_or_default();
             let config = DatagenConfig {
                 rules: engine::rules::GameRules::with_set(rules),
@@ -606,6 +623,7 @@ fn main() -> ExitCode {
                 threads,
                 seed,
                 random_plies,
+                min_random_plies,
                 out,
                 shard,
                 ..DatagenConfig::default()
