@@ -15,7 +15,11 @@
 #   1. data/games-hce-s1: SEED=1 (handcrafted evaluation, 5,000 nodes; cd13f73); its first 4,430 games
 #      gave chuhan-471f9665
 #   2. data/games-nnue1-s2: EVAL=nnue NODES=2500 SEED=2 GAMES=41332 with net 1 built in (79e9ebc), then
-#      DATA="data/games-hce-s1.bin.xz data/games-nnue1-s2.bin.xz" scripts/train.sh net: chuhan-2a986b82
+#      DATA="data/games-hce-s1.bin.xz data/games-nnue1-s2.bin.xz" HIDDEN=128 EPOCHS=30 scripts/train.sh net:
+#      chuhan-2a986b82
+#   3. games-nnue2-s3 (outside the repository, data/manifest.toml): EVAL=nnue NODES=5000 SEED=3 MIN_PLIES=0
+#      with net 2 built in, its first 25,207 games; then DATA="<1> <2> <those games>" HIDDEN=256 EPOCHS=6
+#      scripts/train.sh net: chuhan-c42c3947
 #
 # Everything is deterministic for the seeds below: the same build, settings and seeds give the same
 # games and the same network, whatever THREADS is. Measured on the 2-core development machine (2 threads):
@@ -35,9 +39,9 @@ EVAL=${EVAL:-classical}         # which evaluation plays the data games: classic
 EVALFILE=${EVALFILE:-}          # the network for EVAL=nnue (default: the built-in one)
 OUT=${OUT:-target/datagen/games.bin}
 DATA=${DATA:-$OUT}              # game files to train on (space-separated)
-HIDDEN=${HIDDEN:-128}           # neurons per perspective
+HIDDEN=${HIDDEN:-256}           # neurons per perspective (net 3: 256; nets 1 and 2: 128)
 FEATURES=${FEATURES:-piecesquare} # the network's inputs: piecesquare (nets 1, 2) or kingbuckets
-EPOCHS=${EPOCHS:-30}            # passes over the data (the best validation epoch is kept)
+EPOCHS=${EPOCHS:-6}             # passes over the data, the best validation epoch kept (net 3: 6; nets 1, 2: 30)
 NET=${NET:-target/nnue/net.nnue}
 
 step=${1:-}

@@ -33,7 +33,7 @@ use std::sync::Arc;
 #[doc(hidden)]
 macro_rules! default_net_name {
     () => {
-        "chuhan-2a986b82.nnue"
+        "chuhan-c42c3947.nnue"
     };
 }
 
