@@ -20,6 +20,18 @@ fn play(test: &str, engines: &[Vec<String>], args: &str) -> (support::match_cli:
     (run, r)
 }
 
+/// Runs `chuhan WORDS` from a shell that first runs `limits` (a `ulimit`, a `trap`), and waits for it.
+fn chuhan_under(limits: &str, words: &[String]) -> std::process::Output {
+    Command::new("bash")
+        .arg("-c")
+        .arg(format!("{limits} && exec \"$@\""))
+        .arg("bash")
+        .arg(support::chuhan())
+        .args(words)
+        .output()
+        .expect("run the runner under ulimit")
+}
+
 /// The game IDs (`pairing pair slot`) of a results file, sorted.
 fn game_ids(path: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(path).expect("results file");
@@ -86,14 +98,7 @@ fn an_engine_that_floods_its_output_loses_without_filling_the_runners_memory() {
     words.extend(["--games", "2", "--movetime", "20", "--results"].map(String::from));
     words.push(results.display().to_string());
     let t = Instant::now();
-    let out = Command::new("bash")
-        .arg("-c")
-        .arg("ulimit -v 1048576 && exec \"$@\"")
-        .arg("bash")
-        .arg(support::chuhan())
-        .args(&words)
-        .output()
-        .expect("run the runner under ulimit");
+    let out = chuhan_under("ulimit -v 1048576", &words);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
     println!("flood: the match took {:?}", t.elapsed());
@@ -178,14 +183,7 @@ fn a_full_disk_stops_the_match_with_a_clear_error_and_leaves_the_results_file_in
     let mut words = vec!["match".to_string()];
     words.extend(engines.iter().flatten().cloned());
     words.extend(args.split_whitespace().map(String::from));
-    let out = Command::new("bash")
-        .arg("-c")
-        .arg("trap '' XFSZ; ulimit -f 1 && exec \"$@\"")
-        .arg("bash")
-        .arg(support::chuhan())
-        .args(&words)
-        .output()
-        .expect("run the runner under ulimit");
+    let out = chuhan_under("trap '' XFSZ; ulimit -f 1", &words);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "the match cannot go on without its results file");
     assert!(stderr.contains(&format!("results file {}: File too large", results.display())), "{stderr}");
