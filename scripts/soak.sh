@@ -8,7 +8,9 @@
 #   scripts/soak.sh [extra chuhan match options...]
 #
 # Environment (defaults): BASE (HEAD~1: the previous build), GAMES (500 per opponent, 1,000 in all),
-# TC (1+0.01), CONCURRENCY (2), BUSY (2 busy processes), PEERS (../shared/peers, where build-eleeye.sh
+# TC (1+0.01), CONCURRENCY (2), BUSY (2 busy processes), BUSY_CMD (unset: the busy processes are empty
+# loops; set it to a command, such as a data generation with --threads 2, to load the machine with useful
+# work instead: it runs in place of the loops and is stopped at the end), PEERS (../shared/peers, where build-eleeye.sh
 # is), ELEEYE (the ElephantEye binary; built from PEERS when unset), OUT (target/soak), ENGINE_LOG (0; 1
 # keeps every line to and from the engines, large). Interrupted? Run it again with RESUME=<results file>.
 # It takes about an hour on two cores; it is not part of CI.
@@ -24,7 +26,7 @@ mkdir -p "$out"
 work=$(mktemp -d "${TMPDIR:-/tmp}/chuhan-soak.XXXXXX")
 busy_pids=()
 cleanup() {
-    for pid in "${busy_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for pid in "${busy_pids[@]}"; do kill -- "$pid" 2>/dev/null || true; done
     git worktree remove --force "$work/base" >/dev/null 2>&1 || true
     rm -rf "$work"
 }
@@ -61,11 +63,20 @@ if [[ ${ENGINE_LOG:-0} == 1 ]]; then log=(--engine-log "${results%.txt}.log"); f
 resume=()
 if [ -n "${RESUME:-}" ]; then resume=(--resume); fi
 
-# The load: busy loops at the same priority as the match, one per core the match does not have to itself.
-for _ in $(seq 1 "${BUSY:-2}"); do
-    (while :; do :; done) &
-    busy_pids+=($!)
-done
+# The load, at the same priority as the match: busy loops, one per core the match does not have to
+# itself, or the given command.
+if [ -n "${BUSY_CMD:-}" ]; then
+    # Its own process group, so that stopping it stops everything it started.
+    setsid bash -c "$BUSY_CMD" &
+    busy_pids+=(-$!)
+    load="the load: $BUSY_CMD"
+else
+    for _ in $(seq 1 "${BUSY:-2}"); do
+        (while :; do :; done) &
+        busy_pids+=($!)
+    done
+    load="${BUSY:-2} busy processes"
+fi
 
 echo "results: $results" >&2
 started=$(date +%s)
@@ -83,7 +94,7 @@ set +e
 status=${PIPESTATUS[0]}
 set -e
 elapsed=$(($(date +%s) - started))
-for pid in "${busy_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+for pid in "${busy_pids[@]}"; do kill -- "$pid" 2>/dev/null || true; done
 busy_pids=()
 
 # The faults, by the engine that lost the game by them. A stall is a `no-reply` (no move even after
@@ -118,7 +129,7 @@ summary=$root/data/soak-$stamp.md
     echo "# Soak $stamp"
     echo
     echo "chuhan $new_sha against ElephantEye ($eleeye) and the previous build base-$short, ${GAMES:-500} games"
-    echo "each at ${TC:-1+0.01}, ${CONCURRENCY:-2} at a time with ${BUSY:-2} busy processes on $(nproc) cores;"
+    echo "each at ${TC:-1+0.01}, ${CONCURRENCY:-2} at a time with $load on $(nproc) cores;"
     echo "$((elapsed / 60)) min; the runner exited with status $status. Results: $(basename "$results") (not in git)."
     echo
     echo '```'

@@ -110,6 +110,9 @@ fn run_match(config: &MatchConfig) -> Result<(), Box<dyn std::error::Error>> {
     };
     let mut pgn_file = match &config.pgn {
         Some(path) => {
+            if config.resume && path.exists() {
+                drop_unsaved_pgn_records(path, &saved_rounds(config, pairings.len(), openings.len(), &done))?;
+            }
             let file = std::fs::OpenOptions::new()
                 .create(true)
                 .append(true)
@@ -181,17 +184,20 @@ fn run_match(config: &MatchConfig) -> Result<(), Box<dyn std::error::Error>> {
         };
         let on_result = |job: &scheduler::Job, rec: game::GameRecord| -> bool {
             let row = ResultRow::from_record(job.id, job.opening, &rec);
-            if let Some(f) = results.as_mut() {
-                if let Err(e) = f.append(&row) {
-                    failure = Some(e.to_string());
-                    return false;
-                }
-            }
+            // The PGN record first: a runner killed between the two writes leaves a record whose game is
+            // not in the results file, which `--resume` drops and plays again ([`pgn::kept_on_resume`]);
+            // the other order would lose the game's record for good.
             if let Some(f) = pgn_file.as_mut() {
                 let text =
                     pgn::write_game_under(&rec, &config.event, job.round, config.notation, config.game_rules);
                 if let Err(e) = f.append(text.as_bytes()) {
                     failure = Some(format!("PGN file: {e} (the games before this one are intact)"));
+                    return false;
+                }
+            }
+            if let Some(f) = results.as_mut() {
+                if let Err(e) = f.append(&row) {
+                    failure = Some(e.to_string());
                     return false;
                 }
             }
@@ -219,6 +225,44 @@ fn run_match(config: &MatchConfig) -> Result<(), Box<dyn std::error::Error>> {
     writeln!(out, "Match: {} games of {total} played; {}", finished, limits.join("; "))?;
     for t in &tallies {
         write!(out, "{}", t.table(sprt.as_ref()))?;
+    }
+    Ok(())
+}
+
+/// The PGN rounds of the games in `done`.
+fn saved_rounds(
+    config: &MatchConfig,
+    pairings: usize,
+    openings: usize,
+    done: &HashSet<GameId>,
+) -> HashSet<u64> {
+    scheduler::jobs(pairings, config.games, openings, &HashSet::new())
+        .into_iter()
+        .filter(|j| done.contains(&j.id))
+        .map(|j| j.round)
+        .collect()
+}
+
+/// Cuts off the records at the end of the PGN file whose games the results file does not have.
+fn drop_unsaved_pgn_records(path: &std::path::Path, saved: &HashSet<u64>) -> Result<(), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    // A kill in the middle of a Chinese move leaves an incomplete character at the very end, in the record
+    // that goes; bytes that are not UTF-8 anywhere else are not the runner's, and the file is left alone.
+    let text = match std::str::from_utf8(&bytes) {
+        Ok(text) => text,
+        Err(e) if e.error_len().is_none() => {
+            std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default()
+        }
+        Err(_) => return Ok(()),
+    };
+    let keep = pgn::kept_on_resume(text, saved);
+    if keep < bytes.len() {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|f| f.set_len(keep as u64))
+            .map_err(|e| format!("cannot cut {}: {e}", path.display()))?;
+        eprintln!("{}: dropped the record of a game the results file does not have", path.display());
     }
     Ok(())
 }

@@ -6,6 +6,7 @@ use super::game::GameRecord;
 use engine::position::START_FEN;
 use engine::rules::GameRules;
 use engine::{Color, Position};
+use std::collections::HashSet;
 use std::fmt::Write;
 
 /// The PGN text of one game played under the Chinese rules (ends with a blank line).
@@ -110,6 +111,28 @@ pub fn write_game_under(
 }
 
 /// Today's date as `YYYY.MM.DD` (UTC), from the system clock without a date crate.
+/// How many leading bytes of a PGN file written by the runner to keep when resuming: everything but the
+/// records at its end whose `Round` is not among `saved` (or that have none: a record cut by a kill). The
+/// runner writes each game's PGN record before its results line, so a runner killed between the two leaves
+/// one such record; the game is then played again and would otherwise appear twice.
+pub fn kept_on_resume(text: &str, saved: &HashSet<u64>) -> usize {
+    let mut keep = text.len();
+    while keep > 0 {
+        let head = &text[..keep];
+        // Every record starts with its `Game` tag at the start of a line.
+        let start = head.rfind("\n[Game \"").map_or(0, |i| i + 1);
+        let round = head[start..]
+            .lines()
+            .find_map(|l| l.strip_prefix("[Round \"").and_then(|r| r.strip_suffix("\"]")))
+            .and_then(|r| r.parse::<u64>().ok());
+        if round.is_some_and(|r| saved.contains(&r)) {
+            break;
+        }
+        keep = start;
+    }
+    keep
+}
+
 fn today() -> String {
     let secs =
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
@@ -196,5 +219,19 @@ mod tests {
         let asian = GameRules { set: engine::rules::RuleSet::Asian, move_limit_plies: 100 };
         let text = write_game_under(&record(), "ev", 3, Notation::Iccs, asian);
         assert!(text.contains("[Rules \"asian\"]\n[MoveLimit \"50\"]"), "{text}");
+    }
+
+    #[test]
+    fn a_resume_drops_the_records_at_the_end_whose_game_was_not_saved() {
+        let game = |round| write_game(&record(), "e", round, Notation::Iccs);
+        let text = format!("{}{}{}", game(1), game(3), game(2));
+        let saved: HashSet<u64> = [1, 3].into();
+        assert_eq!(kept_on_resume(&text, &saved), game(1).len() + game(3).len());
+        // A record cut in its tags (the runner killed while writing it) goes too; a complete file stays.
+        let cut = format!("{}{}", game(1), &game(3)[..20]);
+        assert_eq!(kept_on_resume(&cut, &saved), game(1).len());
+        assert_eq!(kept_on_resume(&text, &[1, 2, 3].into()), text.len());
+        assert_eq!(kept_on_resume(&game(5), &saved), 0);
+        assert_eq!(kept_on_resume("", &saved), 0);
     }
 }

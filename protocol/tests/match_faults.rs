@@ -173,6 +173,36 @@ fn a_runner_killed_mid_match_resumes_with_no_game_lost_or_played_twice() {
 }
 
 #[test]
+fn a_runner_killed_between_a_games_pgn_record_and_its_results_line_resumes_with_one_record_per_game() {
+    // The runner writes a game's PGN record, then its results line. Killed between the two, it leaves a
+    // record for a game the results file does not have: the same files with the last results line cut off.
+    let dir = scratch("pgnorphan");
+    let results = dir.join("r.txt");
+    let pgn = dir.join("games.pgn");
+    let args = format!(
+        "--movetime 10 --games 4 --max-plies 8 --results {} --pgn {}",
+        results.display(),
+        pgn.display()
+    );
+    let engines = [engine("a", "uci", ""), engine("b", "uci", "")];
+    assert!(chuhan_match(&engines, &args).ok);
+    let text = std::fs::read_to_string(&results).expect("results file");
+    let cut = text.trim_end_matches('\n').rfind('\n').expect("a results line") + 1;
+    std::fs::write(&results, &text[..cut]).expect("cut the last results line");
+
+    let resumed = chuhan_match(&engines, &format!("{args} --resume"));
+    assert!(resumed.ok, "{}", resumed.stderr);
+    assert!(resumed.stderr.contains("resuming: 3 of 4"), "{}", resumed.stderr);
+    assert!(resumed.stderr.contains("dropped the record"), "{}", resumed.stderr);
+    let pgn_text = std::fs::read_to_string(&pgn).expect("pgn");
+    let mut rounds: Vec<&str> = pgn_text.lines().filter(|l| l.starts_with("[Round ")).collect();
+    rounds.sort();
+    assert_eq!(rounds, ["[Round \"1\"]", "[Round \"2\"]", "[Round \"3\"]", "[Round \"4\"]"]);
+    assert_eq!(game_ids(&results).len(), 4);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_full_disk_stops_the_match_with_a_clear_error_and_leaves_the_results_file_intact() {
     // A file-size limit of 1 KiB stands in for a full disk: the write that would cross it fails (EFBIG;
     // SIGXFSZ is ignored so the runner sees the error rather than dying of the signal).
