@@ -15,10 +15,12 @@
 //! counted). With one thread and no time limit the search is deterministic: the same node count and move
 //! for the same position, limits and (cleared) state.
 //!
-//! Strength notes (self-play at 20k nodes a move with a small positional evaluator, 120 games each, about
-//! ±55 Elo): singular extensions measured +0 and are off by default ([`SearchFeatures::singular`]); check
-//! extensions measured +20 and are on. The full search beats plain alpha-beta ([`SearchFeatures::plain`])
-//! by about 85% at equal nodes and 80% at equal time.
+//! Strength notes: singular extensions ([`SearchFeatures::singular`]), doubled outside the principal
+//! variation when every other move falls far below the window, won an SPRT on net 3 at 5+0.05 (about +20
+//! Elo; docs/benchmarks.md, "Search experiments"), where a first test in self-play at 20k nodes a move with a
+//! small positional evaluator had measured +0. Check extensions measured +20 there and are on. The full
+//! search beats plain alpha-beta ([`SearchFeatures::plain`]) by about 85% at equal nodes and 80% at equal
+//! time.
 
 mod history;
 pub mod interrupt;

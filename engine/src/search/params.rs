@@ -18,8 +18,9 @@ pub const EVAL_CAP: i32 = super::MATE_BOUND - 1;
 /// Marker for "no static evaluation" (the side to move is in check).
 pub const EVAL_NONE: i32 = -32_000;
 
-/// Whether singular extensions are on by default (see the strength notes in the search module).
-pub const SINGULAR_EXTENSION: bool = false;
+/// Whether singular extensions are on by default (see the strength notes in the search module: on since
+/// they passed an SPRT on net 3).
+pub const SINGULAR_EXTENSION: bool = true;
 
 /// Hash cutoffs are taken only while the no-capture clock is below this. The 120-ply limit is not in the
 /// key, so a score stored with the limit far away is wrong where the limit falls inside the lines it
@@ -59,9 +60,9 @@ macro_rules! search_params {
     ($($(#[doc = $doc:literal])* $name:ident: $default:literal in $min:literal..=$max:literal,)*) => {
         /// Every tunable number of the search, in internal units (a horse is 400, a pawn before the river
         /// 80) or plies. Most defaults are the values the SPSA run `data/spsa-1` found; the ones it did not
-        /// tune yet (`razor_depth`, `singular_depth`, `singular_tt_depth`, `aspiration_depth`,
-        /// `aspiration_score_divisor`, `aspiration_grow_*`, `root_lmr_*`) are hand-set. SPSA moves them within
-        /// each parameter's range (see [`SearchParams::TUNABLES`]).
+        /// tune yet (`razor_depth`, `singular_depth`, `singular_tt_depth`, `singular_double_margin`,
+        /// `aspiration_depth`, `aspiration_score_divisor`, `aspiration_grow_*`, `root_lmr_*`) are hand-set. SPSA
+        /// moves them within each parameter's range (see [`SearchParams::TUNABLES`]).
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub struct SearchParams {
             $($(#[doc = $doc])* pub $name: i32,)*
@@ -184,6 +185,9 @@ search_params! {
     singular_tt_depth: 3 in 1..=6,
     /// ... with the exclusion window this much per depth below the hash score.
     singular_margin_per_depth: 2 in 1..=6,
+    /// ... and extended twice outside the principal variation when everything else scores this much below
+    /// the window.
+    singular_double_margin: 20 in 0..=100,
     /// Quiescence: captures losing more than this in SEE are skipped.
     qsearch_see: 49 in 0..=200,
     /// Quiescence delta pruning: a capture that cannot lift eval + margin + victim above alpha is skipped.

@@ -545,7 +545,9 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                             return 0;
                         }
                         if v < s_beta {
-                            ext = 1;
+                            // Far below every alternative: outside the principal variation, search the
+                            // move two plies deeper.
+                            ext = if !PV && v < s_beta - prm.singular_double_margin { 2 } else { 1 };
                         } else if s_beta >= beta {
                             // Multi-cut: even without the hash move this node fails high.
                             return s_beta;
