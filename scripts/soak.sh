@@ -10,8 +10,8 @@
 # Environment (defaults): BASE (HEAD~1: the previous build), GAMES (500 per opponent, 1,000 in all),
 # TC (1+0.01), CONCURRENCY (2), BUSY (2 busy processes), BUSY_CMD (unset: the busy processes are empty
 # loops; set it to a command, such as a data generation with --threads 2, to load the machine with useful
-# work instead: it runs in place of the loops and is stopped at the end), PEERS (../shared/peers, where build-eleeye.sh
-# is), ELEEYE (the ElephantEye binary; built from PEERS when unset), OUT (target/soak), ENGINE_LOG (0; 1
+# work instead: it runs in place of the loops and is stopped at the end), PEERS (../shared/peers, where
+# build-eleeye.sh is), ELEEYE (the ElephantEye binary; built from PEERS when unset), OUT (target/soak), ENGINE_LOG (0; 1
 # keeps every line to and from the engines, large). Interrupted? Run it again with RESUME=<results file>.
 # It takes about an hour on two cores; it is not part of CI.
 set -euo pipefail

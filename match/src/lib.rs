@@ -111,7 +111,8 @@ fn run_match(config: &MatchConfig) -> Result<(), Box<dyn std::error::Error>> {
     let mut pgn_file = match &config.pgn {
         Some(path) => {
             if config.resume && path.exists() {
-                drop_unsaved_pgn_records(path, &saved_rounds(config, pairings.len(), openings.len(), &done))?;
+                let saved = done.iter().map(|&id| scheduler::round(id, config.games)).collect();
+                drop_unsaved_pgn_records(path, &saved)?;
             }
             let file = std::fs::OpenOptions::new()
                 .create(true)
@@ -227,20 +228,6 @@ fn run_match(config: &MatchConfig) -> Result<(), Box<dyn std::error::Error>> {
         write!(out, "{}", t.table(sprt.as_ref()))?;
     }
     Ok(())
-}
-
-/// The PGN rounds of the games in `done`.
-fn saved_rounds(
-    config: &MatchConfig,
-    pairings: usize,
-    openings: usize,
-    done: &HashSet<GameId>,
-) -> HashSet<u64> {
-    scheduler::jobs(pairings, config.games, openings, &HashSet::new())
-        .into_iter()
-        .filter(|j| done.contains(&j.id))
-        .map(|j| j.round)
-        .collect()
 }
 
 /// Cuts off the records at the end of the PGN file whose games the results file does not have.

@@ -110,7 +110,6 @@ pub fn write_game_under(
     out
 }
 
-/// Today's date as `YYYY.MM.DD` (UTC), from the system clock without a date crate.
 /// How many leading bytes of a PGN file written by the runner to keep when resuming: everything but the
 /// records at its end whose `Round` is not among `saved` (or that have none: a record cut by a kill). The
 /// runner writes each game's PGN record before its results line, so a runner killed between the two leaves
@@ -133,6 +132,7 @@ pub fn kept_on_resume(text: &str, saved: &HashSet<u64>) -> usize {
     keep
 }
 
+/// Today's date as `YYYY.MM.DD` (UTC), from the system clock without a date crate.
 fn today() -> String {
     let secs =
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);

@@ -44,12 +44,16 @@ pub fn jobs(pairings: usize, games: u32, openings: usize, done: &HashSet<GameId>
                 if done.contains(&id) {
                     continue;
                 }
-                let round = pairing as u64 * games as u64 + index as u64 + 1;
-                out.push(Job { id, opening: pair as usize % openings.max(1), round });
+                out.push(Job { id, opening: pair as usize % openings.max(1), round: round(id, games) });
             }
         }
     }
     out
+}
+
+/// The PGN round of game `id` in a match of `games` games per pairing (1-based, unique within the match).
+pub fn round(id: GameId, games: u32) -> u64 {
+    id.pairing as u64 * games as u64 + (id.pair * 2 + id.slot as u32) as u64 + 1
 }
 
 /// Plays `jobs` on `concurrency` threads. `play` runs on the workers; `on_result` runs on the calling thread
