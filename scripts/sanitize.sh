@@ -50,7 +50,8 @@ status=0
 for selection in "${runs[@]}"; do
     echo "sanitize ($kind): cargo +nightly test ${flags[*]} $selection"
     # shellcheck disable=SC2086 # the selection is words
-    if ! cargo +nightly test "${flags[@]}" $selection; then
+    # Every test binary runs even when one fails, so one finding does not hide the rest.
+    if ! cargo +nightly test "${flags[@]}" --no-fail-fast $selection; then
         status=1
     fi
 done
