@@ -33,6 +33,8 @@ flags=(--target "$target")
 export RUSTFLAGS="${RUSTFLAGS:-} -Zsanitizer=$kind"
 export RUSTDOCFLAGS="${RUSTDOCFLAGS:-} -Zsanitizer=$kind"
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target/sanitize-$kind}
+# Tests that cannot run as they are under a sanitizer read this (a `ulimit -v` cannot hold its shadow memory).
+export CHUHAN_SANITIZER=$kind
 if [ "$kind" = thread ]; then
     flags+=(-Zbuild-std)
 fi
@@ -49,8 +51,8 @@ fi
 status=0
 for selection in "${runs[@]}"; do
     echo "sanitize ($kind): cargo +nightly test ${flags[*]} $selection"
-    # shellcheck disable=SC2086 # the selection is words
     # Every test binary runs even when one fails, so one finding does not hide the rest.
+    # shellcheck disable=SC2086 # the selection is words
     if ! cargo +nightly test "${flags[@]}" --no-fail-fast $selection; then
         status=1
     fi
