@@ -4,6 +4,7 @@
 pub mod attacks;
 pub mod bench;
 pub mod bitboard;
+pub mod checksum;
 pub mod clock;
 pub mod dialect;
 pub mod egtb;

@@ -466,6 +466,29 @@ fn files_round_trip_and_bad_files_are_refused_with_one_message() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Found by the `egtb_file` fuzz target: a file with two bytes a distance where one byte holds them all
+/// loaded, and wrote back as another file (the writer picks one byte then). Such a file is not ours.
+#[test]
+fn a_file_with_needlessly_wide_distances_is_refused() {
+    use engine::checksum::fnv1a;
+    use engine::egtb::file::{decode, encode, HEADER_LEN};
+    let set = tables(&["KRK"], Rules::Chinese);
+    let good = encode(set.get(&"KRK".parse().unwrap()).unwrap(), Rules::Chinese);
+    assert!(decode(&good, None).is_ok());
+    let slots = set.get(&"KRK".parse().unwrap()).unwrap().size() as usize;
+    let wdl_end = HEADER_LEN + slots.div_ceil(4);
+    assert_eq!(good[68], 1, "KRK's distances fit a byte");
+    let mut wide = good[..wdl_end].to_vec();
+    wide[68] = 2;
+    wide.extend(good[wdl_end..].iter().flat_map(|&d| [d, 0]));
+    let sum = fnv1a(&wide[HEADER_LEN..]);
+    wide[76..84].copy_from_slice(&sum.to_le_bytes());
+    match decode(&wide, None) {
+        Ok(_) => panic!("a needlessly wide file loads"),
+        Err(e) => assert!(e.to_string().contains("two bytes a distance"), "{e}"),
+    }
+}
+
 #[test]
 #[ignore = "exploration: prints statistics"]
 fn explore() {

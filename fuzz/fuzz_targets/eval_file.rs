@@ -3,26 +3,31 @@
 //! changed. The bytes as weights: a header of a small legal shape, the input repeated to the file's length
 //! and sealed with the right checksum, so the fuzzer reaches the weights (a mutated file almost never passes
 //! the checksum). Property: such a file loads, and over a game the incremental evaluation (accumulators
-//! updated move by move) always equals the evaluation from scratch, whatever the weights.
+//! updated move by move) always equals the evaluation from scratch, whatever the weights, for each feature
+//! set (piece-square in a version 1 file, king buckets in a version 2 file).
 #![no_main]
 
+use engine::checksum::fnv1a;
 use engine::{Evaluate, Position};
-use eval::nnue::checksum::fnv1a;
-use eval::nnue::features::INPUTS;
-use eval::nnue::file::{file_len, from_bytes, to_bytes, MAGIC, VERSION};
+use eval::nnue::features::FeatureSet;
+use eval::nnue::file::{file_len, from_bytes, to_bytes, MAGIC, VERSION, VERSION_1};
 use eval::nnue::network::{OUTPUT_SCALE, QA, QB};
 use eval::nnue::Nnue;
 use fuzzkit::{assert_one_short_line, play_choices};
 use libfuzzer_sys::fuzz_target;
 use std::sync::Arc;
 
-/// A file of `hidden` units whose weights are `data` repeated, with its checksum.
-fn sealed(hidden: usize, data: &[u8]) -> Vec<u8> {
+/// A file of `features` and `hidden` units whose weights are `data` repeated, with its checksum.
+fn sealed(features: FeatureSet, hidden: usize, data: &[u8]) -> Vec<u8> {
     let mut b = MAGIC.to_vec();
-    for v in [VERSION, INPUTS as u32, hidden as u32, QA as u32, QB as u32, OUTPUT_SCALE as u32] {
+    match features {
+        FeatureSet::PieceSquare => b.extend_from_slice(&VERSION_1.to_le_bytes()),
+        _ => [VERSION, features.id()].iter().for_each(|v| b.extend_from_slice(&v.to_le_bytes())),
+    }
+    for v in [features.inputs() as u32, hidden as u32, QA as u32, QB as u32, OUTPUT_SCALE as u32] {
         b.extend_from_slice(&v.to_le_bytes());
     }
-    let body = file_len(hidden) - 8 - b.len();
+    let body = file_len(features, hidden) - 8 - b.len();
     if data.is_empty() {
         b.resize(b.len() + body, 0);
     } else {
@@ -48,8 +53,10 @@ fuzz_target!(|data: &[u8]| {
 
     let Some((&shape, weights)) = data.split_first() else { return };
     let hidden = 16 * (1 + shape as usize % 4);
-    let file = sealed(hidden, weights);
-    let net = from_bytes(&file).unwrap_or_else(|e| panic!("a sealed file of {hidden} units is refused: {e}"));
+    let features = FeatureSet::ALL[(shape as usize / 4) % FeatureSet::ALL.len()];
+    let file = sealed(features, hidden, weights);
+    let net = from_bytes(&file)
+        .unwrap_or_else(|e| panic!("a sealed {features:?} file of {hidden} units is refused: {e}"));
     assert_eq!(to_bytes(&net), file);
     let nnue = Nnue::new(Arc::new(net));
     let mut state = nnue.new_state();

@@ -19,6 +19,7 @@ use super::generate::Rules;
 use super::index::Indexer;
 use super::material::Material;
 use super::table::{Table, CODE_DRAW, CODE_ILLEGAL, DTM_PERPETUAL};
+use crate::checksum::fnv1a;
 use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -79,16 +80,6 @@ impl fmt::Display for FileError {
 
 impl std::error::Error for FileError {}
 
-/// 64-bit FNV-1a over `bytes`, continuing from `h`.
-fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
-}
-const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
-
 /// The file name of a material's table.
 pub fn file_name(material: &Material) -> String {
     format!("{material}.{EXTENSION}")
@@ -116,7 +107,7 @@ pub fn encode(table: &Table, rules: Rules) -> Vec<u8> {
     out.extend_from_slice(&table.size().to_le_bytes());
     out.push(width);
     out.extend_from_slice(&[0u8; 7]);
-    out.extend_from_slice(&fnv(FNV_START, &body).to_le_bytes());
+    out.extend_from_slice(&fnv1a(&body).to_le_bytes());
     out.extend_from_slice(&body);
     out
 }
@@ -215,7 +206,7 @@ pub fn decode(bytes: &[u8], expected: Option<Material>) -> Result<Table, FileErr
         return Err(FileError::Size { expected: h.file_len(), found: bytes.len() as u64 });
     }
     let body = &bytes[HEADER_LEN..];
-    if fnv(FNV_START, body) != h.checksum {
+    if fnv1a(body) != h.checksum {
         return Err(FileError::Checksum);
     }
     let wdl_len = h.slots.div_ceil(4) as usize;
@@ -227,13 +218,17 @@ pub fn decode(bytes: &[u8], expected: Option<Material>) -> Result<Table, FileErr
     };
     let indexer = Indexer::new(&h.material).ok_or(FileError::Header("too many pieces"))?;
     let table = Table::from_parts(h.material, indexer, wdl, dtm);
-    // A draw or illegal slot never has a distance; anything else means the file was not written by us.
+    // A draw or illegal slot never has a distance, and two bytes a slot are written only when one byte
+    // cannot hold every distance; anything else means the file was not written by us.
     for i in 0..h.slots {
         let code = table.code(i);
         if (code == CODE_DRAW || code == CODE_ILLEGAL) && table.dtm_words()[i as usize] & !DTM_PERPETUAL != 0
         {
             return Err(FileError::Header("a draw with a distance"));
         }
+    }
+    if h.width == 2 && table.dtm_words().iter().all(|&w| w < 256) {
+        return Err(FileError::Header("two bytes a distance where one holds them all"));
     }
     Ok(table)
 }

@@ -17,9 +17,9 @@
 //! | 4 | output bias (i32) |
 //! | 8 | FNV-1a-64 of every byte before it |
 
-use super::checksum::fnv1a;
 use super::features::FeatureSet;
 use super::network::{Network, OUTPUT_SCALE, QA, QB};
+use engine::checksum::fnv1a;
 use std::fmt;
 use std::io;
 use std::path::Path;

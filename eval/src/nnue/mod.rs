@@ -11,7 +11,6 @@
 //! [`Nnue`] is the [`Evaluate`] implementation; [`embedded`] is the network built into the binary.
 
 pub mod accumulator;
-pub mod checksum;
 pub mod features;
 pub mod file;
 pub mod network;
@@ -314,7 +313,7 @@ mod tests {
         v2[8] = 2;
         v2.extend_from_slice(&FeatureSet::PieceSquare.id().to_le_bytes());
         v2.extend_from_slice(&v1[12..v1.len() - 8]);
-        let sum = checksum::fnv1a(&v2);
+        let sum = engine::checksum::fnv1a(&v2);
         v2.extend_from_slice(&sum.to_le_bytes());
         let read = file::from_bytes(&v2).expect("a version 2 piece-square file");
         assert_eq!(read.features(), FeatureSet::PieceSquare);
