@@ -466,6 +466,26 @@ fn files_round_trip_and_bad_files_are_refused_with_one_message() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A slot holds a legal position exactly when the table gives it a verdict, and that position probes to the
+/// slot's verdict (the decoding that tools, tests and the fuzz target use is the generator's own).
+#[test]
+fn every_slot_with_a_verdict_holds_its_position() {
+    let set = tables(&["KRK", "KCKA"], Rules::Chinese);
+    for name in ["KRK", "KCKA"] {
+        let table = set.get(&name.parse().unwrap()).unwrap();
+        let mut positions = 0;
+        for i in 0..table.size() {
+            let pos = table.indexer().position_of(i);
+            assert_eq!(pos.is_some(), table.verdict_at(i).is_some(), "{name} slot {i}");
+            if let Some(pos) = pos {
+                assert_eq!(set.probe(&pos), table.verdict_at(i), "{name} slot {i}: {}", pos.to_fen());
+                positions += 1;
+            }
+        }
+        assert!(positions > 0);
+    }
+}
+
 /// Found by the `egtb_file` fuzz target: a file with two bytes a distance where one byte holds them all
 /// loaded, and wrote back as another file (the writer picks one byte then). Such a file is not ours.
 #[test]
@@ -504,7 +524,6 @@ fn explore() {
 #[test]
 #[ignore = "needs generated table files: EGTB_DIR, EGTB_MATERIAL"]
 fn perpetual_results_from_files_hold_before_the_referee() {
-    use engine::egtb::index::empty_placement;
     use engine::egtb::Tablebases;
     let dir = std::path::PathBuf::from(std::env::var("EGTB_DIR").expect("EGTB_DIR"));
     let material: Material = std::env::var("EGTB_MATERIAL").expect("EGTB_MATERIAL").parse().unwrap();
@@ -512,43 +531,14 @@ fn perpetual_results_from_files_hold_before_the_referee() {
     let tb = Tablebases::open(&[dir]);
     let table = tb.table(&material).expect("the table");
     let ix = table.indexer();
-    let mut sq = empty_placement();
     let (mut games, mut mates, mut rule) = (0, 0, 0);
     let mut i = 0;
     while i < table.size() {
         let v = table.verdict_at(i);
         i += step;
         let Some(v) = v.filter(|v| v.perpetual) else { continue };
-        let side = ix.decode(i - step, &mut sq);
-        let mut board = [None; 90];
-        for (p, s) in ix.pieces().iter().zip(sq.iter()) {
-            board[s.index()] = Some(p.to_char());
-        }
-        let rows: Vec<String> = (0..10)
-            .rev()
-            .map(|r| {
-                let mut row = String::new();
-                let mut gap = 0;
-                for f in 0..9 {
-                    match board[r * 9 + f] {
-                        Some(c) => {
-                            if gap > 0 {
-                                row.push_str(&gap.to_string());
-                                gap = 0;
-                            }
-                            row.push(c);
-                        }
-                        None => gap += 1,
-                    }
-                }
-                if gap > 0 {
-                    row.push_str(&gap.to_string());
-                }
-                row
-            })
-            .collect();
-        let side_text = if side == Color::Red { "w" } else { "b" };
-        let pos = Position::from_fen(&format!("{} {side_text} - - 0 1", rows.join("/"))).unwrap();
+        let pos = ix.position_of(i - step).expect("a slot with a verdict holds a legal position");
+        let side = pos.side_to_move();
         let loser = if v.wdl == Wdl::Loss { side } else { !side };
         let probe = |p: &Position| tb.probe(p).unwrap_or_else(|| panic!("no verdict for {}", p.to_fen()));
         let j = play_out_with(&probe, &pos, loser);

@@ -10,10 +10,8 @@
 
 use engine::checksum::fnv1a;
 use engine::egtb::file::{self, decode, encode, HEADER_LEN, MAGIC, VERSION};
-use engine::egtb::index::{empty_placement, Indexer};
+use engine::egtb::index::Indexer;
 use engine::egtb::{Material, Rules, Tablebases};
-use engine::types::Color;
-use engine::Position;
 use fuzzkit::assert_one_short_line;
 use libfuzzer_sys::fuzz_target;
 use std::path::PathBuf;
@@ -72,43 +70,6 @@ fn sealed(material: Material, wide: bool, data: &[u8]) -> Vec<u8> {
     out
 }
 
-/// The FEN of slot `index`, or `None` when two pieces share a point.
-fn fen_of(ix: &Indexer, index: u64) -> Option<String> {
-    let mut sq = empty_placement();
-    let side = ix.decode(index, &mut sq);
-    let mut board = [None; 90];
-    for (p, s) in ix.pieces().iter().zip(sq.iter()) {
-        if board[s.index()].replace(p.to_char()).is_some() {
-            return None;
-        }
-    }
-    let rows: Vec<String> = (0..10)
-        .rev()
-        .map(|r| {
-            let mut row = String::new();
-            let mut gap = 0;
-            for f in 0..9 {
-                match board[r * 9 + f] {
-                    Some(c) => {
-                        if gap > 0 {
-                            row.push_str(&gap.to_string());
-                            gap = 0;
-                        }
-                        row.push(c);
-                    }
-                    None => gap += 1,
-                }
-            }
-            if gap > 0 {
-                row.push_str(&gap.to_string());
-            }
-            row
-        })
-        .collect();
-    let side = if side == Color::Red { "w" } else { "b" };
-    Some(format!("{} {side} - - 0 1", rows.join("/")))
-}
-
 /// A directory of this fuzzing process's own, for the sealed file.
 fn scratch_dir() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("chuhan-fuzz-egtb-{}", std::process::id()));
@@ -146,9 +107,9 @@ fuzz_target!(|data: &[u8]| {
             .get(k * 3..k * 3 + 3)
             .map_or(k as u64, |b| u64::from_le_bytes([b[0], b[1], b[2], 0, 0, 0, 0, 0]));
         let index = pick % table.size();
-        let Some(fen) = fen_of(ix, index) else { continue };
-        // Kings facing, the side not to move in check: positions the table holds no verdict for.
-        let Ok(pos) = Position::from_fen(&fen) else { continue };
+        // Two pieces on a point, kings facing, the side not to move in check: slots without a position.
+        let Some(pos) = ix.position_of(index) else { continue };
+        let fen = pos.to_fen();
         assert_eq!(tb.probe(&pos), table.verdict(&pos, false), "{fen}");
         if let Some(root) = tb.probe_root(&pos) {
             let legal = pos.legal_moves();

@@ -154,22 +154,7 @@ impl Gen<'_> {
 
     /// Decodes slot `i` into `self.pos`; `None` when no legal position has that placement.
     fn load(&mut self, i: u64) -> Option<Color> {
-        let mut sq = empty_placement();
-        let side = self.ix.decode(i, &mut sq);
-        let mut seen = 0u128;
-        for s in &sq[..self.ix.pieces().len()] {
-            let b = 1u128 << s.index();
-            if seen & b != 0 {
-                return None;
-            }
-            seen |= b;
-        }
-        self.set(&sq, side);
-        let pos = &self.pos;
-        if pos.is_attacked_by(pos.king_square(!side), side) {
-            return None;
-        }
-        Some(side)
+        self.ix.load_into(i, &mut self.pos, &mut self.list)
     }
 
     /// The value for the mover of the capture `m` in `self.pos`, from the smaller table.

@@ -148,6 +148,40 @@ impl Indexer {
         side
     }
 
+    /// Sets `pos` to the placement of slot `index` and returns the side to move; `None` when no legal
+    /// position has that slot (two pieces on one point, the side not to move in check or facing the other
+    /// king). `list` is scratch space, so that the generator, which loads every slot, never allocates.
+    pub fn load_into(
+        &self,
+        index: u64,
+        pos: &mut Position,
+        list: &mut Vec<(Piece, Square)>,
+    ) -> Option<Color> {
+        let mut sq = empty_placement();
+        let side = self.decode(index, &mut sq);
+        list.clear();
+        let mut seen = 0u128;
+        for (&p, &s) in self.pieces.iter().zip(sq.iter()) {
+            let b = 1u128 << s.index();
+            if seen & b != 0 {
+                return None;
+            }
+            seen |= b;
+            list.push((p, s));
+        }
+        pos.reset_to(list, side);
+        if pos.is_attacked_by(pos.king_square(!side), side) {
+            return None;
+        }
+        Some(side)
+    }
+
+    /// The position of slot `index`, if it holds a legal one (see [`Indexer::load_into`]).
+    pub fn position_of(&self, index: u64) -> Option<Position> {
+        let mut pos = Position::startpos();
+        self.load_into(index, &mut pos, &mut Vec::with_capacity(self.pieces.len())).map(|_| pos)
+    }
+
     /// The slot of `pos` if its material is exactly this indexer's, read with the colours swapped (and the
     /// board turned) when `flip`; mirrored left-right when Red's king then stands on file f.
     pub fn locate(&self, pos: &Position, flip: bool) -> Option<u64> {
