@@ -190,13 +190,27 @@ pub fn combine_read(files: Vec<(String, Previous)>) -> Result<Merged, MergeError
 }
 
 impl Merged {
-    /// The schedule's places that no file holds (empty when the headers do not give the schedule).
-    pub fn missing(&self) -> Vec<GameId> {
-        let Some((games, pairings)) = self.schedule else { return Vec::new() };
+    /// The schedule's places that no file holds, in schedule order (none when the headers do not give the
+    /// schedule). An iterator: a damaged header may claim billions of games, which must not become a list.
+    pub fn missing(&self) -> impl Iterator<Item = GameId> + '_ {
+        let (games, pairings) = self.schedule.unwrap_or((0, 0));
         (0..pairings)
-            .flat_map(|pairing| (0..games).map(move |g| GameId { pairing, pair: g / 2, slot: (g % 2) as u8 }))
+            .flat_map(move |pairing| {
+                (0..games).map(move |g| GameId { pairing, pair: g / 2, slot: (g % 2) as u8 })
+            })
             .filter(|id| !self.rows.contains_key(id))
-            .collect()
+    }
+
+    /// How many of the schedule's places no file holds, counted without listing them (at most `u64::MAX`).
+    pub fn missing_count(&self) -> u64 {
+        let Some((games, pairings)) = self.schedule else { return 0 };
+        // Saturating: the header's numbers are whatever the file says.
+        let scheduled = (games as u64).saturating_mul(pairings as u64);
+        let held = self
+            .rows
+            .keys()
+            .filter(|id| id.pairing < pairings && 2 * id.pair as u64 + (id.slot as u64) < games as u64);
+        scheduled.saturating_sub(held.count() as u64)
     }
 }
 
@@ -209,18 +223,19 @@ fn merge(args: &MergeArgs) -> Result<(), MergeError> {
     for (id, file) in merged.duplicates.iter().take(LIST) {
         eprintln!("duplicate: {} again in {file}; counted once", place(id));
     }
-    let missing = merged.missing();
-    for id in missing.iter().take(LIST) {
-        eprintln!("missing: {}", place(id));
+    for id in merged.missing().take(LIST) {
+        eprintln!("missing: {}", place(&id));
     }
-    let more = |n: usize| if n > LIST { format!(" ({} not listed)", n - LIST) } else { String::new() };
-    if merged.duplicates.len() + missing.len() > 0 {
+    let missing = merged.missing_count();
+    let more =
+        |n: u64| if n > LIST as u64 { format!(" ({} not listed)", n - LIST as u64) } else { String::new() };
+    if merged.duplicates.len() as u64 + missing > 0 {
         eprintln!(
             "{} duplicate{}, {} missing{}",
             merged.duplicates.len(),
-            more(merged.duplicates.len()),
-            missing.len(),
-            more(missing.len())
+            more(merged.duplicates.len() as u64),
+            missing,
+            more(missing)
         );
     }
     if let Some(path) = &args.results {
@@ -301,5 +316,24 @@ mod tests {
         let _ = std::fs::remove_dir_all(
             std::env::temp_dir().join(format!("chuhan-merge-{}", std::process::id())),
         );
+    }
+
+    /// Found by the `results_merge` fuzz target: a header claiming billions of games made `merge` list every
+    /// missing place and run out of memory (and then, counted, overflow). The places are counted, saturating,
+    /// and only the first few listed.
+    #[test]
+    fn a_header_claiming_billions_of_games_is_counted_not_listed() {
+        let huge = "games=4000000000 pairings=9 order=sequential";
+        let merged = combine(&files("huge", &[(3, huge)])).unwrap();
+        assert_eq!(merged.missing_count(), 36_000_000_000);
+        let first: Vec<GameId> = merged.missing().take(3).collect();
+        assert_eq!(first[2], GameId { pairing: 0, pair: 1, slot: 0 });
+        let most = "games=4000000000 pairings=18446744073709551615 order=sequential";
+        assert_eq!(combine(&files("most", &[(3, most)])).unwrap().missing_count(), u64::MAX);
+        for test in ["huge", "most"] {
+            let _ = std::fs::remove_dir_all(
+                std::env::temp_dir().join(format!("chuhan-merge-{}", std::process::id())).join(test),
+            );
+        }
     }
 }
