@@ -53,3 +53,27 @@ fn no_line_is_lost_for_either_side() {
     }
     assert!(worst.is_empty(), "unbalanced lines: {worst:?}");
 }
+
+/// The endgame openings `scripts/endgames.fen` (made by `chuhan-tune endgames`, the tablebase match's
+/// openings): every line a legal, quiet position of its named material, a hundred distinct ones, each at
+/// most a piece or two beyond what a table holds.
+#[test]
+fn the_endgame_openings_are_quiet_positions_of_their_named_material() {
+    use engine::egtb::Material;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/endgames.fen");
+    let text = std::fs::read_to_string(path).expect("scripts/endgames.fen is there");
+    let lines = openings::parse(&text).expect("every line of scripts/endgames.fen is legal");
+    assert!(lines.len() >= 100, "{} lines", lines.len());
+    let mut seen = HashSet::new();
+    for line in text.lines().filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty()) {
+        let (fen, name) = line.split_once('#').expect("each position names its material after '#'");
+        let pos = Position::from_fen(fen.trim()).expect("legal");
+        let named: Material = name.trim().parse().expect("a material name");
+        assert_eq!(Material::of(&pos), named, "{line}");
+        assert!(named.total() <= 8, "{line}");
+        assert!(!pos.in_check() && pos.has_legal_move(), "{line}");
+        assert!(pos.legal_moves().into_iter().all(|&m| !pos.is_capture(m)), "{line}");
+        assert!(seen.insert(pos.to_fen()), "duplicate {line}");
+    }
+    assert_eq!(seen.len(), lines.len());
+}

@@ -11,6 +11,7 @@
 #![deny(missing_docs)]
 
 pub mod datagen;
+pub mod endgames;
 pub mod files;
 pub mod gamefile;
 pub mod nnue;

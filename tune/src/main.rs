@@ -12,6 +12,7 @@
 use arena::openings::{self, OpeningError};
 use arena::stats::{pentanomial, Pentanomial};
 use clap::{Parser, Subcommand};
+use engine::egtb::{Material, MaterialError};
 use engine::random::{random_plies, Rng};
 use engine::rules::GameResult;
 use engine::search::{Limits, Searcher};
@@ -27,6 +28,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 use tune::datagen::{self, DatagenConfig, DatagenError};
+use tune::endgames::EndgameConfig;
 use tune::files::{create_parent, FileError};
 use tune::gamefile::{self, GameFileError};
 use tune::nnue::{Dataset, TrainConfig};
@@ -171,6 +173,28 @@ enum Command {
         /// The repetition rules the games are played and judged by: chinese, asian or computer.
         #[arg(long, default_value = "chinese")]
         rules: engine::rules::RuleSet,
+    },
+    /// Endgame start positions for tablebase tests: random quiet placements of each material that a
+    /// short search with the built-in network scores within `--max-score`, as `FEN # material` lines.
+    Endgames {
+        /// Materials, Red's pieces then Black's (`KRPKRA`): a covered material plus a piece or two.
+        #[arg(required = true)]
+        materials: Vec<String>,
+        /// Positions per material.
+        #[arg(long, default_value_t = EndgameConfig::default().per_material)]
+        per_material: usize,
+        /// Nodes of the filtering search.
+        #[arg(long, default_value_t = EndgameConfig::default().nodes)]
+        nodes: u64,
+        /// The largest score (centipawns, either side) a kept position may have.
+        #[arg(long, default_value_t = EndgameConfig::default().max_score)]
+        max_score: i32,
+        /// Seed of the draw: the same seed and settings give the same file.
+        #[arg(long, default_value_t = EndgameConfig::default().seed)]
+        seed: u64,
+        /// The file (default: stdout).
+        #[arg(long)]
+        out: Option<PathBuf>,
     },
     /// Merges game files (the slices of a sharded `datagen`, in slice order, give the whole run's file);
     /// identical games are written once.
@@ -330,6 +354,10 @@ enum TuneError {
     NoTrainingPositions,
     /// SPSA failed.
     Spsa(SpsaError),
+    /// A material name that cannot be read.
+    Material(MaterialError),
+    /// Endgame positions could not be drawn.
+    Endgames(tune::endgames::EndgameError),
 }
 
 impl fmt::Display for TuneError {
@@ -348,6 +376,8 @@ impl fmt::Display for TuneError {
             TuneError::GameFile(e) => write!(f, "{e}"),
             TuneError::NoTrainingPositions => f.write_str("no training positions in the data"),
             TuneError::Spsa(e) => write!(f, "{e}"),
+            TuneError::Material(e) => write!(f, "{e}"),
+            TuneError::Endgames(e) => write!(f, "{e}"),
         }
     }
 }
@@ -364,6 +394,8 @@ impl std::error::Error for TuneError {
             TuneError::Data(_, e) => Some(e),
             TuneError::GameFile(e) => Some(e),
             TuneError::Spsa(e) => Some(e),
+            TuneError::Endgames(e) => Some(e),
+            TuneError::Material(e) => Some(e),
             TuneError::WeightCount(_)
             | TuneError::NoPositions(_)
             | TuneError::NoGames
@@ -470,6 +502,38 @@ enum DatagenEval {
     Classical,
     /// A network: the built-in one, or the file given.
     Nnue(Option<PathBuf>),
+}
+
+fn endgames(names: &[String], config: &EndgameConfig, out: Option<&Path>) -> Result<(), TuneError> {
+    let materials: Vec<Material> =
+        names.iter().map(|n| n.parse().map_err(TuneError::Material)).collect::<Result<_, _>>()?;
+    let net = eval::nnue::network_from(None).map_err(|e| TuneError::Network(PathBuf::new(), e))?;
+    let mut searcher = Searcher::new(eval::nnue::Nnue::new(net));
+    let mut text = format!(
+        "# chuhan endgame openings: chuhan-tune endgames {} --per-material {} --nodes {} --max-score {} --seed {}\n",
+        names.join(" "),
+        config.per_material,
+        config.nodes,
+        config.max_score,
+        config.seed
+    );
+    for m in &materials {
+        let positions = tune::endgames::sample(m, config, &mut searcher).map_err(TuneError::Endgames)?;
+        if positions.len() < config.per_material {
+            eprintln!("{m}: only {} of {} positions found", positions.len(), config.per_material);
+        }
+        for pos in positions {
+            text.push_str(&format!("{} # {m}\n", pos.to_fen()));
+        }
+    }
+    match out {
+        Some(path) => {
+            create_parent(path)?;
+            std::fs::write(path, text).map_err(FileError::on("write", path))?;
+        }
+        None => print!("{text}"),
+    }
+    Ok(())
 }
 
 fn run_datagen(config: &DatagenConfig, openings_path: &Path, player: &DatagenEval) -> Result<(), TuneError> {
@@ -642,6 +706,10 @@ fn main() -> ExitCode {
                 out.display()
             )
         }),
+        Command::Endgames { materials, per_material, nodes, max_score, seed, out } => {
+            let config = EndgameConfig { per_material, nodes, max_score, seed, ..EndgameConfig::default() };
+            endgames(&materials, &config, out.as_deref())
+        }
         Command::Selfplay { games, out, play } => selfplay(games, &out, &play),
         Command::Spsa { engine, params, rounds, pairs, tc, concurrency, openings, r_end, seed, dir } => {
             let config = tune::spsa::SpsaConfig {
