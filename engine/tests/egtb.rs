@@ -396,6 +396,60 @@ fn tables_do_not_model_the_chase_rules() {
     eprintln!("KRKN draw {} with {}: referee {} ({})", start.to_fen(), moves.join(" "), j.reason, j.detail);
 }
 
+/// Polls `probe` until it answers (a background read finishing), for at most ten seconds.
+fn answer_within<T>(mut probe: impl FnMut() -> Option<T>) -> Option<T> {
+    for _ in 0..1000 {
+        if let Some(answer) = probe() {
+            return Some(answer);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    None
+}
+
+#[test]
+fn the_search_probes_never_wait_for_a_read_and_a_damaged_file_is_refused_all_the_same() {
+    use engine::egtb::file;
+    use engine::egtb::Tablebases;
+    let set = tables(&["KRKA"], Rules::Chinese);
+    let dir = scratch_dir("background");
+    for m in set.materials() {
+        file::write(set.get(m).unwrap(), Rules::Chinese, &dir).unwrap();
+    }
+    let krka_pos = Position::from_fen("4k4/4a4/9/9/9/9/9/9/9/R2K5 w - - 0 1").unwrap();
+    let expected = set.probe(&krka_pos).map(|v| v.wdl);
+    assert!(expected.is_some());
+    // Not yet read: the first search probe misses and starts the read; a later one finds the table.
+    let tb = Tablebases::open(std::slice::from_ref(&dir));
+    assert_eq!(tb.probe_wdl_loaded(&krka_pos), None);
+    assert_eq!(answer_within(|| tb.probe_wdl_loaded(&krka_pos)), expected);
+    assert_eq!(tb.probe_wdl(&krka_pos), expected);
+    // The root probe needs every child's table read too; it gets there the same way.
+    let root =
+        answer_within(|| tb.probe_root_loaded(&krka_pos)).expect("KRKA and the tables it captures into");
+    assert_eq!(Some(root), tb.probe_root(&krka_pos));
+    // A waiting probe after a background one started: both see one read.
+    let tb = Tablebases::open(std::slice::from_ref(&dir));
+    assert_eq!(tb.probe_wdl_loaded(&krka_pos), None);
+    assert_eq!(tb.probe_wdl(&krka_pos), expected);
+    // A damaged file read in the background: one message, never an answer.
+    let krka = dir.join("KRKA.xqtb");
+    let mut damaged = std::fs::read(&krka).unwrap();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 0x40;
+    std::fs::write(&krka, &damaged).unwrap();
+    let tb = Tablebases::open(std::slice::from_ref(&dir));
+    assert!(tb.take_messages().is_empty());
+    assert_eq!(tb.probe_wdl_loaded(&krka_pos), None);
+    let messages = answer_within(|| Some(tb.take_messages()).filter(|m| !m.is_empty())).expect("a refusal");
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(messages[0].contains("KRKA.xqtb") && messages[0].contains("checksum"), "{messages:?}");
+    assert_eq!(tb.probe_wdl_loaded(&krka_pos), None);
+    assert_eq!(tb.probe_wdl(&krka_pos), None);
+    assert!(tb.take_messages().is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 fn scratch_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("chuhan-egtb-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

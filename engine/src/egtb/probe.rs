@@ -3,6 +3,11 @@
 //! Opening checks each file's header and length (cheap), so a foreign or truncated file is refused at
 //! once; the checksum is checked when the file is first needed. Either way a refused file gives one
 //! message (see [`Tablebases::take_messages`]) and is never probed: play goes on without it.
+//!
+//! Reading a big table takes a while (KRPKR, 108 MB: about a third of a second), too long to spend inside
+//! a timed search: the search's probes ([`Tablebases::probe_wdl_loaded`], [`Tablebases::probe_root_loaded`])
+//! never wait, they start the read on a thread of its own and count as misses until it is done. The other
+//! probes (the `probe` command, `d`, tools and tests) wait for the read.
 
 use super::file::{self, FileError, EXTENSION};
 use super::material::Material;
@@ -11,20 +16,51 @@ use crate::position::Position;
 use crate::types::Move;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+/// Messages about refused files, shared with the threads that read them.
+type Messages = Arc<Mutex<Vec<String>>>;
 
 /// One table file found in a directory.
 struct Entry {
     path: PathBuf,
+    material: Material,
+    /// The table once read (`None`: the file was refused).
     table: OnceLock<Option<Arc<Table>>>,
+    /// A read on a thread of its own has been started.
+    reading: AtomicBool,
+}
+
+impl Entry {
+    /// The table, reading the file first if no one has (waiting for a read under way).
+    fn load(&self, messages: &Mutex<Vec<String>>) -> Option<&Table> {
+        let table = self.table.get_or_init(|| match file::read(&self.path, Some(self.material)) {
+            Ok(t) => Some(Arc::new(t)),
+            Err(e) => {
+                messages.lock().unwrap_or_else(PoisonError::into_inner).push(refusal(&self.path, &e));
+                None
+            }
+        });
+        table.as_deref()
+    }
+}
+
+/// Whether a probe may wait for a table's file to be read.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Reading {
+    /// Read it now and answer.
+    Wait,
+    /// Answer only from tables already read; start reading a missing one on a thread of its own.
+    Background,
 }
 
 /// A set of table files, probed by position.
 #[derive(Default)]
 pub struct Tablebases {
-    entries: HashMap<Material, Entry>,
+    entries: HashMap<Material, Arc<Entry>>,
     max_pieces: usize,
-    messages: Mutex<Vec<String>>,
+    messages: Messages,
 }
 
 /// What a probe of every root move says: the verdict and the moves that keep it best.
@@ -87,13 +123,19 @@ impl Tablebases {
                 match file::read_header(&path, Some(expected)) {
                     Ok(h) => {
                         tb.max_pieces = tb.max_pieces.max(h.material.total());
-                        tb.entries.insert(h.material, Entry { path, table: OnceLock::new() });
+                        let entry = Entry {
+                            path,
+                            material: h.material,
+                            table: OnceLock::new(),
+                            reading: AtomicBool::new(false),
+                        };
+                        tb.entries.insert(h.material, Arc::new(entry));
                     }
                     Err(e) => messages.push(refusal(&path, &e)),
                 }
             }
         }
-        tb.messages = Mutex::new(messages);
+        tb.messages = Arc::new(Mutex::new(messages));
         tb
     }
 
@@ -128,39 +170,73 @@ impl Tablebases {
 
     /// The loaded table of a stored material, reading it on first use.
     pub fn table(&self, material: &Material) -> Option<&Table> {
-        let entry = self.entries.get(material)?;
-        let table = entry.table.get_or_init(|| match file::read(&entry.path, Some(*material)) {
-            Ok(t) => Some(Arc::new(t)),
-            Err(e) => {
-                self.messages.lock().unwrap_or_else(PoisonError::into_inner).push(refusal(&entry.path, &e));
-                None
-            }
-        });
-        table.as_deref()
+        self.table_with(material, Reading::Wait)
     }
 
-    /// The verdict on `pos`, if a table covers it.
-    pub fn probe(&self, pos: &Position) -> Option<Verdict> {
+    fn table_with(&self, material: &Material, reading: Reading) -> Option<&Table> {
+        let entry = self.entries.get(material)?;
+        if reading == Reading::Wait {
+            return entry.load(&self.messages);
+        }
+        if let Some(table) = entry.table.get() {
+            return table.as_deref();
+        }
+        if !entry.reading.swap(true, Ordering::AcqRel) {
+            let (background, messages) = (Arc::clone(entry), Arc::clone(&self.messages));
+            let started = std::thread::Builder::new().name(format!("read {material}")).spawn(move || {
+                background.load(&messages);
+            });
+            // Where no thread can be started (a wasm build without threads), read it here, once.
+            if started.is_err() {
+                return entry.load(&self.messages);
+            }
+        }
+        None
+    }
+
+    fn probe_with(&self, pos: &Position, reading: Reading) -> Option<Verdict> {
         if self.entries.is_empty() || pos.occupied().count() as usize > self.max_pieces {
             return None;
         }
         let (material, flip) = Material::of(pos).canonical();
-        self.table(&material)?.verdict(pos, flip)
+        self.table_with(&material, reading)?.verdict(pos, flip)
     }
 
-    /// Win/draw/loss of `pos`, if a table covers it.
+    /// The verdict on `pos`, if a table covers it (reading the table first if needed).
+    pub fn probe(&self, pos: &Position) -> Option<Verdict> {
+        self.probe_with(pos, Reading::Wait)
+    }
+
+    /// Win/draw/loss of `pos`, if a table covers it (reading the table first if needed).
     pub fn probe_wdl(&self, pos: &Position) -> Option<Wdl> {
         self.probe(pos).map(|v| v.wdl)
     }
 
-    /// The verdict on `pos` and its best moves, if tables cover it and every position its moves lead to.
+    /// Win/draw/loss of `pos` from a table already read, without waiting: a covering table not yet in
+    /// memory starts being read on a thread of its own, and until then the answer is `None`. For the search.
+    pub fn probe_wdl_loaded(&self, pos: &Position) -> Option<Wdl> {
+        self.probe_with(pos, Reading::Background).map(|v| v.wdl)
+    }
+
+    /// The verdict on `pos` and its best moves, if tables cover it and every position its moves lead to
+    /// (reading the tables first if needed).
     pub fn probe_root(&self, pos: &Position) -> Option<RootProbe> {
-        let verdict = self.probe(pos)?;
+        self.probe_root_with(pos, Reading::Wait)
+    }
+
+    /// [`Tablebases::probe_root`] from tables already read, without waiting (see
+    /// [`Tablebases::probe_wdl_loaded`]). For the search's root.
+    pub fn probe_root_loaded(&self, pos: &Position) -> Option<RootProbe> {
+        self.probe_root_with(pos, Reading::Background)
+    }
+
+    fn probe_root_with(&self, pos: &Position, reading: Reading) -> Option<RootProbe> {
+        let verdict = self.probe_with(pos, reading)?;
         let mut pos = pos.clone();
         let mut ranked = Vec::new();
         for &m in pos.legal_moves().as_slice() {
             pos.make_move(m);
-            let child = self.probe(&pos);
+            let child = self.probe_with(&pos, reading);
             let check = pos.in_check();
             pos.unmake_move();
             ranked.push((move_rank(child?), !check, m));

@@ -161,7 +161,7 @@ fn root_moves(
     if moves.is_empty() {
         moves = legal.iter().copied().collect();
     }
-    if let Some(root) = tb.filter(|_| multipv <= 1).and_then(|t| t.probe_root(pos)) {
+    if let Some(root) = tb.filter(|_| multipv <= 1).and_then(|t| t.probe_root_loaded(pos)) {
         let best: Vec<Move> = moves.iter().copied().filter(|m| root.best.contains(m)).collect();
         if !best.is_empty() {
             moves = best;

@@ -329,7 +329,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
 
         // A tablebase knows the result exactly (the move limit aside): no need to search on.
         if let Some(tb) = self.tb.filter(|_| excluded.is_none()) {
-            if let Some(wdl) = tb.probe_wdl(&self.pos) {
+            if let Some(wdl) = tb.probe_wdl_loaded(&self.pos) {
                 self.shared.tbhits.fetch_add(1, Ordering::Relaxed);
                 return match wdl {
                     Wdl::Win => TB_WIN - ply as i32,
