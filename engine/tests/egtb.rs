@@ -206,43 +206,36 @@ fn check_consistency(set: &TableSet, name: &str, step: usize) -> usize {
         let mut children = Vec::new();
         for &m in pos.legal_moves().as_slice() {
             let check = pos.gives_check(m);
+            let capture = pos.is_capture(m);
             pos.make_move(m);
-            children.push((verdict(set, &pos), check));
+            children.push(Child { v: verdict(set, &pos), check, capture });
             pos.unmake_move();
         }
-        let shortest_loss = children.iter().filter(|(c, _)| c.wdl == Wdl::Loss).map(|(c, _)| c.dtm).min();
-        // Forced mates and wins by the perpetual-check rule count their distances apart (docs/rules.md).
-        let shortest_of_kind = children
-            .iter()
-            .filter(|(c, _)| c.wdl == Wdl::Loss && c.perpetual == v.perpetual)
-            .map(|(c, _)| c.dtm)
-            .min();
-        match v.wdl {
-            Wdl::Win => assert_eq!(shortest_of_kind.map(|d| d + 1), Some(v.dtm), "{name} {fen}: win"),
-            Wdl::Draw => {
+        let shortest_loss = children.iter().filter(|c| c.v.wdl == Wdl::Loss).map(|c| c.v.dtm).min();
+        let shortest_mate =
+            children.iter().filter(|c| c.v.wdl == Wdl::Loss && !c.v.perpetual).map(|c| c.v.dtm).min();
+        match (v.wdl, v.perpetual) {
+            (Wdl::Win, false) => assert_eq!(shortest_mate.map(|d| d + 1), Some(v.dtm), "{name} {fen}: win"),
+            (Wdl::Win, true) => check_rule_win(v, &children, &format!("{name} {fen}")),
+            (Wdl::Draw, _) => {
                 assert!(shortest_loss.is_none(), "{name} {fen}: draw with a winning move");
                 assert!(
-                    children.iter().any(|(c, _)| c.wdl == Wdl::Draw),
+                    children.iter().any(|c| c.v.wdl == Wdl::Draw),
                     "{name} {fen}: draw without a drawing move"
                 );
             }
-            Wdl::Loss => {
-                assert!(children.iter().all(|(c, _)| c.wdl == Wdl::Win), "{name} {fen}: loss with an escape");
-                if !v.perpetual {
+            (Wdl::Loss, rule) => {
+                assert!(children.iter().all(|c| c.v.wdl == Wdl::Win), "{name} {fen}: loss with an escape");
+                if rule {
+                    check_rule_loss(v, &children, &format!("{name} {fen}"));
+                } else {
                     assert!(
-                        children.iter().all(|(c, _)| !c.perpetual),
+                        children.iter().all(|c| !c.v.perpetual),
                         "{name} {fen}: a mate through a rule win"
                     );
+                    let longest = children.iter().map(|c| c.v.dtm + 1).max().unwrap_or(0);
+                    assert_eq!(longest, v.dtm, "{name} {fen}: loss distance");
                 }
-                let longest = |quiet_only: bool| {
-                    children
-                        .iter()
-                        .filter(|(_, ch)| !(quiet_only && *ch))
-                        .map(|(c, _)| c.dtm + 1)
-                        .max()
-                        .unwrap_or(0)
-                };
-                assert_eq!(longest(v.perpetual), v.dtm, "{name} {fen}: loss distance");
             }
         }
         if v.perpetual {
@@ -250,6 +243,61 @@ fn check_consistency(set: &TableSet, name: &str, step: usize) -> usize {
         }
     }
     perpetual
+}
+
+/// A move's verdict for the side that then moves, and what the move was.
+struct Child {
+    v: Verdict,
+    check: bool,
+    capture: bool,
+}
+
+/// A rule result's standing in the table's fixed point (docs/rules.md, "Endgame tablebases"): round, layer.
+fn standing(v: Verdict) -> (u16, u16) {
+    (v.dtm >> 8, v.dtm & 0xFF)
+}
+
+/// The moves the rule's standings allow the winner (docs/rules.md): leave the table into a won position, a
+/// lower round, or, in the same round, a quiet move from layer 0 or any move to a lower layer. Layer 0
+/// exactly when a move of the first three kinds exists; otherwise one layer above the lowest such move.
+fn check_rule_win(v: Verdict, children: &[Child], what: &str) {
+    let (round, layer) = standing(v);
+    let losses = || children.iter().filter(|c| c.v.wdl == Wdl::Loss);
+    let base = losses().any(|c| {
+        c.capture || !c.v.perpetual || standing(c.v).0 < round || (!c.check && standing(c.v).0 == round)
+    });
+    if layer == 0 {
+        assert!(base, "{what}: a rule win at layer 0 without a quiet move, a lower round or an exit");
+    } else {
+        assert!(!base, "{what}: a rule win at layer {layer} with a move that qualifies at once");
+        let lowest = losses()
+            .filter(|c| !c.capture && c.v.perpetual && standing(c.v).0 == round)
+            .map(|c| standing(c.v).1)
+            .min();
+        assert_eq!(lowest, Some(layer - 1), "{what}: a rule win's layer");
+    }
+}
+
+/// The loser's moves under the rule: every quiet one leaves the table or goes to a lower round (so it
+/// cannot escape by stepping aside), every check to a lower round or to a lower layer of the same one; the
+/// layer is one above its highest check within the round (0 without one).
+fn check_rule_loss(v: Verdict, children: &[Child], what: &str) {
+    let (round, layer) = standing(v);
+    let mut highest = None;
+    for c in children.iter().filter(|c| !c.capture && c.v.perpetual) {
+        let (r, l) = standing(c.v);
+        if c.check && r == round {
+            assert!(l < layer, "{what}: a check to layer {l} from layer {layer}");
+            highest = highest.max(Some(l));
+        } else {
+            assert!(
+                r < round,
+                "{what}: a {} move to round {r} from round {round}",
+                if c.check { "checking" } else { "quiet" }
+            );
+        }
+    }
+    assert_eq!(highest.map_or(0, |h| h + 1), layer, "{what}: a rule loss's layer");
 }
 
 #[test]
@@ -268,39 +316,51 @@ fn a_table_with_perpetual_check_results_is_consistent() {
     assert!(perpetual > 0);
 }
 
-/// Plays a game from `start` with the loser (`loser`) checking whenever a check keeps the rule's verdict
-/// and the winner playing the table's moves (shortest loss for the loser, quiet moves first), until the
+/// How the losing side plays in [`play_out`]: its moves all lose, so what is tested is whether the
+/// winner's table moves convert against each way of resisting.
+#[derive(Copy, Clone, Debug)]
+enum Resistance {
+    /// A check whenever it has one (the perpetual check the rule punishes).
+    Checks,
+    /// A quiet move whenever it has one.
+    Quiet,
+    /// A check, then a quiet move, and so on (one check, one idle move: not a perpetual check).
+    Alternating,
+}
+
+/// Plays a game from `start`, the loser (`loser`) resisting as `how` says and the winner playing the
+/// table's best moves ([`engine::egtb::probe::best_moves`], what the engine plays at the root), until the
 /// referee ends it.
-fn play_out(set: &TableSet, start: &Position, loser: Color) -> Judgement {
-    play_out_with(&|p: &Position| verdict(set, p), start, loser)
+fn play_out(set: &TableSet, start: &Position, loser: Color, how: Resistance) -> Judgement {
+    play_out_with(&|p: &Position| set.probe(p), start, loser, how)
 }
 
 /// [`play_out`] with any source of verdicts.
-fn play_out_with(verdict: &dyn Fn(&Position) -> Verdict, start: &Position, loser: Color) -> Judgement {
+fn play_out_with(
+    probe: &dyn Fn(&Position) -> Option<Verdict>,
+    start: &Position,
+    loser: Color,
+    how: Resistance,
+) -> Judgement {
     let mut referee = Referee::new(start.clone());
+    let mut loser_moves = 0;
     for _ in 0..400 {
-        let mut pos = referee.position().clone();
-        let mut options = Vec::new();
-        for &m in pos.legal_moves().as_slice() {
-            let check = pos.gives_check(m);
-            pos.make_move(m);
-            options.push((m, check, verdict(&pos)));
-            pos.unmake_move();
-        }
+        let pos = referee.position().clone();
         let m = if pos.side_to_move() == loser {
-            options
-                .iter()
-                .filter(|(_, check, v)| *check && v.perpetual)
-                .map(|o| o.0)
-                .next()
-                .unwrap_or(options[0].0)
+            let moves = pos.legal_moves();
+            let want_check = match how {
+                Resistance::Checks => true,
+                Resistance::Quiet => false,
+                Resistance::Alternating => loser_moves % 2 == 0,
+            };
+            loser_moves += 1;
+            let preferred = moves.iter().copied().find(|&m| pos.gives_check(m) == want_check);
+            preferred.unwrap_or(moves.as_slice()[0])
         } else {
-            options
-                .iter()
-                .filter(|(_, _, v)| v.wdl == Wdl::Loss)
-                .min_by_key(|(_, check, v)| (v.dtm, *check))
-                .map(|o| o.0)
-                .expect("the winner has a winning move")
+            let root = engine::egtb::probe::best_moves(&pos, probe)
+                .unwrap_or_else(|| panic!("no verdict around {}", pos.to_fen()));
+            assert_eq!(root.verdict.wdl, Wdl::Win, "the winner's position {}", pos.to_fen());
+            root.best[0]
         };
         let j = referee.play(m);
         if j.is_over() {
@@ -336,10 +396,40 @@ fn perpetual_check_loses_in_the_table_and_by_the_referee() {
     }
     assert!(differ > 0, "KRKN has positions only perpetual check holds");
     let start = example.expect("a perpetual-check loss with Black to move");
-    let j = play_out(&set, &start, Color::Black);
+    let j = play_out(&set, &start, Color::Black, Resistance::Checks);
     assert_eq!(j.result, engine::rules::GameResult::RedWins, "{}: {j:?}", start.to_fen());
     assert_eq!(j.reason, Reason::PerpetualCheck, "{}: {j:?}", start.to_fen());
     eprintln!("KRKN: {differ} verdicts differ from cycle-draw; e.g. {}: {}", start.to_fen(), j.detail);
+}
+
+/// Every position KRKN's rule decides, played out against three ways of resisting (always checking, never
+/// checking, checking every other move): the table's moves win every game, by mate or by the referee's
+/// perpetual-check verdict. Following the smallest number alone lost some to one check, one idle move.
+#[test]
+fn the_tables_moves_convert_every_rule_win_whatever_the_loser_does() {
+    let set = tables(&["KRKN"], Rules::Chinese);
+    let material: Material = "KRKN".parse().unwrap();
+    let (mut games, mut by_rule) = (0, 0);
+    for pos in all_positions(&material) {
+        let v = verdict(&set, &pos);
+        if !v.perpetual {
+            continue;
+        }
+        let loser = if v.wdl == Wdl::Loss { pos.side_to_move() } else { !pos.side_to_move() };
+        let winner = if loser == Color::Red {
+            engine::rules::GameResult::BlackWins
+        } else {
+            engine::rules::GameResult::RedWins
+        };
+        for how in [Resistance::Checks, Resistance::Quiet, Resistance::Alternating] {
+            let j = play_out(&set, &pos, loser, how);
+            assert_eq!(j.result, winner, "{} against {how:?}: {j:?}", pos.to_fen());
+            games += 1;
+            by_rule += usize::from(j.reason == Reason::PerpetualCheck);
+        }
+    }
+    assert!(games > 0);
+    eprintln!("KRKN: {games} games from rule-decided positions, {by_rule} ended by perpetual check");
 }
 
 /// The first drawn position of `name` with a four-ply cycle of drawing moves that the referee, on its
@@ -594,19 +684,21 @@ fn perpetual_results_from_files_hold_before_the_referee() {
         let pos = ix.position_of(i - step).expect("a slot with a verdict holds a legal position");
         let side = pos.side_to_move();
         let loser = if v.wdl == Wdl::Loss { side } else { !side };
-        let probe = |p: &Position| tb.probe(p).unwrap_or_else(|| panic!("no verdict for {}", p.to_fen()));
-        let j = play_out_with(&probe, &pos, loser);
-        games += 1;
+        let probe = |p: &Position| tb.probe(p);
         let winner = if loser == Color::Red {
             engine::rules::GameResult::BlackWins
         } else {
             engine::rules::GameResult::RedWins
         };
-        assert_eq!(j.result, winner, "{}: {j:?}", pos.to_fen());
-        if j.reason == Reason::PerpetualCheck {
-            rule += 1;
-        } else {
-            mates += 1;
+        for how in [Resistance::Checks, Resistance::Quiet, Resistance::Alternating] {
+            let j = play_out_with(&probe, &pos, loser, how);
+            games += 1;
+            assert_eq!(j.result, winner, "{} against {how:?}: {j:?}", pos.to_fen());
+            if j.reason == Reason::PerpetualCheck {
+                rule += 1;
+            } else {
+                mates += 1;
+            }
         }
     }
     eprintln!("{material}: {games} games from rule-decided positions: {rule} ended by perpetual check, {mates} otherwise");

@@ -26,8 +26,9 @@ use std::path::{Path, PathBuf};
 
 /// The first bytes of every table file.
 pub const MAGIC: &[u8; 8] = b"CHUHANTB";
-/// The format version written and accepted.
-pub const VERSION: u32 = 1;
+/// The format version written and accepted. Version 2: a perpetual-check result's number is its standing
+/// in the rule's fixed point ([`super::perpetual::pack`]), no longer a count of plies.
+pub const VERSION: u32 = 2;
 /// The file name extension.
 pub const EXTENSION: &str = "xqtb";
 /// Bytes before the WDL array.

@@ -55,6 +55,8 @@ pub enum GenError {
     MissingSubtable(Material),
     /// Too many pieces or slots for the index.
     TooLarge(Material),
+    /// The perpetual-check rule's fixed point needs more rounds or layers than a table stores.
+    RuleTooDeep(Material, u32, u32),
 }
 
 impl fmt::Display for GenError {
@@ -62,6 +64,13 @@ impl fmt::Display for GenError {
         match self {
             GenError::MissingSubtable(m) => write!(f, "the table {m} that captures lead into is missing"),
             GenError::TooLarge(m) => write!(f, "{m} has too many pieces or slots for a table"),
+            GenError::RuleTooDeep(m, rounds, layers) => write!(
+                f,
+                "{m}: the perpetual-check rule needs {rounds} rounds and {layers} layers, more than a table stores \
+                 ({} and {})",
+                perpetual::MAX_ROUND,
+                perpetual::MAX_LAYER
+            ),
         }
     }
 }
@@ -315,7 +324,8 @@ pub fn generate(material: Material, subs: &TableSet, rules: Rules) -> Result<(Ta
     let mut perpetual_count = 0u64;
     if rules == Rules::Chinese && (material.can_check(Color::Red) || material.can_check(Color::Black)) {
         let (graph, nodes) = undecided_graph(&mut g, &val)?;
-        let decided = perpetual::solve(&graph);
+        let decided =
+            perpetual::solve(&graph).map_err(|d| GenError::RuleTooDeep(material, d.rounds, d.layers))?;
         perpetual = vec![false; n];
         for (k, dec) in decided.into_iter().enumerate() {
             if let Some((wdl, dtm)) = dec {

@@ -14,10 +14,15 @@
 //! `W` for Red and `W` for Black are disjoint (their winning conditions contradict), and everything else in
 //! the graph is a draw.
 //!
-//! Distances: the loser's position counts 1 + the longest of its non-checking moves (0 when every move it
-//! has is a check): the plies to mate if it stops checking at once and resists longest. The rule's own
-//! verdict after the repetition is not counted in plies. The winner's position counts 1 + the shortest
-//! move to such a loss. See docs/rules.md, "Endgame tablebases".
+//! Order, not plies: a position the rule decides gets the round `k` of the outer fixed point μZ that first
+//! holds it and its layer `r` in that round's attractor μY (0 for a node whose own edges already qualify),
+//! packed as `k << 8 | r` (see [`pack`]). Along the winner's strategy this standing never rises: the loser's
+//! quiet moves lead to a lower round; within a round the winner's checks and the loser's checks lead to a
+//! lower layer, and the winner's quiet moves may go anywhere in the round (the loser must then check on and
+//! on, which the rule punishes). So the winner converts by choosing, among moves into rule losses, the lowest
+//! round, then a quiet move, then the lowest layer ([`super::probe::order_moves`]); taking the lowest number
+//! alone could let the loser slip out of the rule by checking only every other move. See docs/rules.md,
+//! "Endgame tablebases".
 
 use super::table::Wdl;
 use crate::types::Color;
@@ -63,8 +68,40 @@ impl Graph {
     }
 }
 
-/// What the rule decides for one node: result for the side to move and plies as described above.
+/// What the rule decides for one node: result for the side to move and its packed standing ([`pack`]).
 pub type Decision = Option<(Wdl, u16)>;
+
+/// The most rounds and layers [`pack`] holds: rounds 1..=126, layers 0..=255 (so that the generator's
+/// codes, 3 + 2 × the number, stay within 16 bits and the table's flag bit stays free).
+pub const MAX_ROUND: u32 = 126;
+/// See [`MAX_ROUND`].
+pub const MAX_LAYER: u32 = 255;
+
+/// A node's standing as one number that orders like (round, layer); `None` when it does not fit.
+pub fn pack(round: u32, layer: u32) -> Option<u16> {
+    (round <= MAX_ROUND && layer <= MAX_LAYER).then_some((round << 8 | layer) as u16)
+}
+
+/// The round of a packed standing.
+pub fn round_of(packed: u16) -> u16 {
+    packed >> 8
+}
+
+/// Where the fixed point placed a decided node.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Standing {
+    round: u32,
+    layer: u32,
+}
+
+/// The rule's standings need more rounds or layers than [`pack`] holds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TooDeep {
+    /// The most rounds seen.
+    pub rounds: u32,
+    /// The most layers seen.
+    pub layers: u32,
+}
 
 /// Reverse adjacency: for each node, (predecessor, edge number).
 struct Reverse {
@@ -98,31 +135,40 @@ fn reverse(g: &Graph) -> Reverse {
 }
 
 /// Decides every node of `g` under the perpetual-check rule: `None` stays a draw.
-pub fn solve(g: &Graph) -> Vec<Decision> {
+pub fn solve(g: &Graph) -> Result<Vec<Decision>, TooDeep> {
     let rev = reverse(g);
-    let mut loser: Vec<Option<Color>> = vec![None; g.len()];
+    let mut out: Vec<Decision> = vec![None; g.len()];
+    let mut deepest = TooDeep { rounds: 0, layers: 0 };
     for c in Color::ALL {
         let checks = (0..g.len()).any(|v| g.mover[v] == c && g.out(v).iter().any(|e| e.check));
         if !checks {
             continue;
         }
-        for (v, won) in won_against(g, &rev, c).into_iter().enumerate() {
-            if won {
-                debug_assert!(loser[v].is_none(), "a node lost for both sides");
-                loser[v] = Some(c);
-            }
+        for (v, standing) in won_against(g, &rev, c).into_iter().enumerate() {
+            let Some(st) = standing else { continue };
+            debug_assert!(out[v].is_none(), "a node lost for both sides");
+            deepest.rounds = deepest.rounds.max(st.round);
+            deepest.layers = deepest.layers.max(st.layer);
+            let packed = pack(st.round, st.layer).unwrap_or(0);
+            out[v] = Some((if g.mover[v] == c { Wdl::Loss } else { Wdl::Win }, packed));
         }
     }
-    distances(g, &rev, &loser)
+    if pack(deepest.rounds, deepest.layers).is_none() {
+        return Err(deepest);
+    }
+    Ok(out)
 }
 
-/// The nodes from which `c`'s opponent forces a loss of `c` by the rule (or into a position won for it).
-fn won_against(g: &Graph, rev: &Reverse, c: Color) -> Vec<bool> {
+/// The nodes from which `c`'s opponent forces a loss of `c` by the rule (or into a position won for it),
+/// with their standings.
+fn won_against(g: &Graph, rev: &Reverse, c: Color) -> Vec<Option<Standing>> {
     let n = g.len();
     let mut z = vec![false; n];
-    let mut scratch = Scratch { y: vec![false; n], pending: vec![0; n], queue: Vec::new() };
+    let mut standing: Vec<Option<Standing>> = vec![None; n];
+    let mut scratch =
+        Scratch { y: vec![false; n], pending: vec![0; n], layer: vec![0; n], queue: Vec::new() };
     let candidates = candidates(g, rev, c);
-    loop {
+    for round in 1.. {
         // νX, from the candidates down: each X is the attractor computed inside the previous one, so the
         // attractor need only look at the nodes still in X (the sequence only shrinks).
         let mut x = candidates.clone();
@@ -144,11 +190,19 @@ fn won_against(g: &Graph, rev: &Reverse, c: Color) -> Vec<bool> {
             }
             members = kept;
         }
+        // The last attractor ran over X itself: its layers are the new nodes' standings in this round.
+        for &v in &members {
+            let v = v as usize;
+            if !z[v] {
+                standing[v] = Some(Standing { round, layer: scratch.layer[v] });
+            }
+        }
         if x == z {
-            return z;
+            break;
         }
         z = x;
     }
+    standing
 }
 
 /// The nodes that might be lost for `c` by the rule: all but those from which `c` can always step, without
@@ -204,12 +258,15 @@ fn candidates(g: &Graph, rev: &Reverse, c: Color) -> Vec<bool> {
 struct Scratch {
     y: Vec<bool>,
     pending: Vec<u32>,
+    /// Each node's layer in the last attractor that held it.
+    layer: Vec<u32>,
     queue: Vec<usize>,
 }
 
 /// μY. CPre_d(edges into `z` or to a decided win for d, d's non-checking edges into `x`, c's checking
 /// edges and any d edge into Y), for d the opponent of `c`, computed over `members` (the nodes of `x`):
-/// leaves the result in `s.y`, set only on members.
+/// leaves the result in `s.y`, set only on members, and each node's layer in `s.layer`. Breadth first, so
+/// a node of `d` lies one layer above its lowest move into Y and a node of `c` one above its highest check.
 fn attractor(g: &Graph, rev: &Reverse, c: Color, z: &[bool], x: &[bool], members: &[u32], s: &mut Scratch) {
     let base = |mover: Color, e: &Edge| -> bool {
         if e.to == EXTERNAL {
@@ -226,6 +283,7 @@ fn attractor(g: &Graph, rev: &Reverse, c: Color, z: &[bool], x: &[bool], members
         if mover != c {
             if g.out(v).iter().any(|e| base(mover, e)) {
                 s.y[v] = true;
+                s.layer[v] = 0;
                 s.queue.push(v);
             }
             continue;
@@ -245,10 +303,14 @@ fn attractor(g: &Graph, rev: &Reverse, c: Color, z: &[bool], x: &[bool], members
         s.pending[v] = p;
         if p == 0 {
             s.y[v] = true;
+            s.layer[v] = 0;
             s.queue.push(v);
         }
     }
-    while let Some(v) = s.queue.pop() {
+    let mut head = 0;
+    while head < s.queue.len() {
+        let v = s.queue[head];
+        head += 1;
         for &(u, ei) in &rev.list[rev.start[v]..rev.start[v + 1]] {
             let u = u as usize;
             if s.y[u] || !x[u] {
@@ -257,6 +319,7 @@ fn attractor(g: &Graph, rev: &Reverse, c: Color, z: &[bool], x: &[bool], members
             let mover = g.mover[u];
             if mover != c {
                 s.y[u] = true;
+                s.layer[u] = s.layer[v] + 1;
                 s.queue.push(u);
                 continue;
             }
@@ -267,83 +330,11 @@ fn attractor(g: &Graph, rev: &Reverse, c: Color, z: &[bool], x: &[bool], members
             s.pending[u] -= 1;
             if s.pending[u] == 0 {
                 s.y[u] = true;
+                s.layer[u] = s.layer[v] + 1;
                 s.queue.push(u);
             }
         }
     }
-}
-
-/// Distances for the nodes the rule decides (`loser[v]` is the side that loses at `v`), by increasing plies.
-fn distances(g: &Graph, rev: &Reverse, loser: &[Option<Color>]) -> Vec<Decision> {
-    let n = g.len();
-    let mut out: Vec<Decision> = vec![None; n];
-    let mut buckets: Vec<Vec<u32>> = Vec::new();
-    let push = |buckets: &mut Vec<Vec<u32>>, d: usize, v: usize| {
-        if buckets.len() <= d {
-            buckets.resize_with(d + 1, Vec::new);
-        }
-        buckets[d].push(v as u32);
-    };
-    // For the loser's nodes: non-checking moves still to be decided, and the longest decided one.
-    let mut pending = vec![0u32; n];
-    let mut longest = vec![0u16; n];
-    let mut queued = vec![false; n];
-    for v in 0..n {
-        let Some(c) = loser[v] else { continue };
-        if g.mover[v] != c {
-            continue;
-        }
-        for e in g.out(v).iter().filter(|e| !e.check) {
-            if e.to == EXTERNAL {
-                longest[v] = longest[v].max(e.exit.1);
-            } else {
-                pending[v] += 1;
-            }
-        }
-        if pending[v] == 0 {
-            queued[v] = true;
-            push(&mut buckets, longest[v] as usize, v);
-        }
-    }
-    let mut d = 0;
-    while d < buckets.len() {
-        let list = std::mem::take(&mut buckets[d]);
-        for v in list {
-            let v = v as usize;
-            if out[v].is_some() {
-                continue;
-            }
-            let Some(c) = loser[v] else { continue };
-            let loses = g.mover[v] == c;
-            out[v] = Some(if loses { (Wdl::Loss, d as u16) } else { (Wdl::Win, d as u16) });
-            for &(u, ei) in &rev.list[rev.start[v]..rev.start[v + 1]] {
-                let u = u as usize;
-                if loser[u] != Some(c) || out[u].is_some() || queued[u] {
-                    continue;
-                }
-                if loses {
-                    // u, the winner, moves into a loss of the loser.
-                    queued[u] = true;
-                    push(&mut buckets, d + 1, u);
-                } else if !g.edges[ei as usize].check {
-                    pending[u] -= 1;
-                    longest[u] = longest[u].max(d as u16 + 1);
-                    if pending[u] == 0 {
-                        queued[u] = true;
-                        push(&mut buckets, longest[u] as usize, u);
-                    }
-                }
-            }
-        }
-        d += 1;
-    }
-    // The fixed point's levels make every decided node reachable above; keep any straggler decided anyway.
-    for v in 0..n {
-        if let (None, Some(c)) = (out[v], loser[v]) {
-            out[v] = Some(if g.mover[v] == c { (Wdl::Loss, 0) } else { (Wdl::Win, 1) });
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -368,16 +359,18 @@ mod tests {
         use Color::*;
         // Red checks (0 -> 1), Black steps aside quietly (1 -> 0): Red is held only by checking.
         let g = graph(&[(Red, &[(1, true)]), (Black, &[(0, false)])]);
-        assert_eq!(solve(&g), vec![Some((Wdl::Loss, 0)), Some((Wdl::Win, 1))]);
+        // Black's quiet move qualifies at once (layer 0); Red's only move, a check, leads there (layer 1).
+        let standing = |layer| pack(1, layer).unwrap();
+        assert_eq!(solve(&g), Ok(vec![Some((Wdl::Loss, standing(1))), Some((Wdl::Win, standing(0)))]));
     }
 
     #[test]
     fn mutual_checks_and_quiet_cycles_draw() {
         use Color::*;
         let both = graph(&[(Red, &[(1, true)]), (Black, &[(0, true)])]);
-        assert_eq!(solve(&both), vec![None, None]);
+        assert_eq!(solve(&both), Ok(vec![None, None]));
         let quiet = graph(&[(Red, &[(1, false)]), (Black, &[(0, false)])]);
-        assert_eq!(solve(&quiet), vec![None, None]);
+        assert_eq!(solve(&quiet), Ok(vec![None, None]));
     }
 
     #[test]
@@ -385,12 +378,12 @@ mod tests {
         use Color::*;
         // Red may check (-> 1) or play quietly (-> 2); from 2 Black can only return quietly.
         let g = graph(&[(Red, &[(1, true), (2, false)]), (Black, &[(0, false)]), (Black, &[(0, false)])]);
-        assert_eq!(solve(&g), vec![None, None, None]);
+        assert_eq!(solve(&g), Ok(vec![None, None, None]));
         let mut exit = graph(&[(Red, &[(1, true)]), (Black, &[(0, false)])]);
         exit.start[1] = 2;
         exit.edges.insert(1, Edge { to: EXTERNAL, check: false, exit: (Wdl::Draw, 0) });
         exit.start[2] = 3;
-        assert_eq!(solve(&exit), vec![None, None]);
+        assert_eq!(solve(&exit), Ok(vec![None, None]));
     }
 
     #[test]
@@ -403,9 +396,44 @@ mod tests {
             (Red, &[(3, true)]),
             (Black, &[(0, false)]),
         ]);
-        let s = solve(&g);
+        let s = solve(&g).unwrap();
         assert!(s.iter().all(|d| d.is_some()), "{s:?}");
         assert_eq!(s[0].map(|d| d.0), Some(Wdl::Loss));
         assert_eq!(s[1].map(|d| d.0), Some(Wdl::Win));
+    }
+
+    #[test]
+    fn the_winner_is_led_to_the_lower_round_not_into_a_check_and_idle_cycle() {
+        use Color::*;
+        // Red (to win) may go 0 -> 1, where Black checks (-> 2), Red must step (-> 3) and Black returns
+        // quietly (-> 0): one check, one idle move, a draw if Red keeps doing it. Or 0 -> 4, where Black can
+        // only check (-> 5) and Red steps back quietly (-> 4): Black checks for ever and loses. Counting
+        // only Black's quiet moves, node 1 looks closer (it has none); the rounds say 4 is the way.
+        let g = graph(&[
+            (Red, &[(1, false), (4, false)]),
+            (Black, &[(2, true)]),
+            (Red, &[(3, false)]),
+            (Black, &[(0, false)]),
+            (Black, &[(5, true)]),
+            (Red, &[(4, false)]),
+        ]);
+        let s = solve(&g).unwrap();
+        assert!(s.iter().all(|d| d.is_some()), "{s:?}");
+        let round = |v: usize| round_of(s[v].unwrap().1);
+        assert_eq!((round(0), round(4), round(5)), (1, 1, 1));
+        assert_eq!((round(1), round(2), round(3)), (2, 2, 2));
+        assert_eq!(s[1].unwrap().0, Wdl::Loss);
+        assert_eq!(s[4].unwrap().0, Wdl::Loss);
+    }
+
+    #[test]
+    fn standings_pack_in_order_and_refuse_what_does_not_fit() {
+        assert!(pack(1, 255) < pack(2, 0));
+        assert!(pack(2, 0) < pack(2, 1));
+        assert_eq!(round_of(pack(37, 200).unwrap()), 37);
+        assert_eq!(pack(MAX_ROUND + 1, 0), None);
+        assert_eq!(pack(1, MAX_LAYER + 1), None);
+        let top = u32::from(pack(MAX_ROUND, MAX_LAYER).unwrap());
+        assert!(3 + 2 * top <= u32::from(u16::MAX) && top < 0x8000);
     }
 }

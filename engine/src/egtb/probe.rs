@@ -11,6 +11,7 @@
 
 use super::file::{self, FileError, EXTENSION};
 use super::material::Material;
+use super::perpetual;
 use super::table::{Table, Verdict, Wdl};
 use crate::position::Position;
 use crate::types::Move;
@@ -74,16 +75,43 @@ pub struct RootProbe {
 }
 
 /// How a move into a position with verdict `child` (for the side to move there) ranks for the mover:
-/// higher is better. A forced mate comes before a win by the perpetual-check rule (whose distance counts
-/// other plies, and which the loser may drag out by checking), shorter before longer; then draws; then
-/// losses by the rule before losses to mate, longer before shorter.
-pub fn move_rank(child: Verdict) -> i32 {
-    let rule = if child.perpetual { 50_000 } else { 0 };
-    match child.wdl {
-        Wdl::Loss => 100_000 - rule - child.dtm as i32,
-        Wdl::Draw => 0,
-        Wdl::Win => -100_000 + rule + child.dtm as i32,
+/// greater is better. A forced mate comes first, shorter before longer. Then a win by the perpetual-check
+/// rule: a capture first (it leaves the table for a smaller one, the rule's lowest round), then the lowest
+/// round of the rule's fixed point, then a quiet move, then the lowest layer (see
+/// [`super::perpetual`]: this order follows a winning strategy, the number alone would not). Then draws;
+/// then losses by the rule before losses to mate, the longer resistance first.
+pub fn move_order(child: Verdict, capture: bool, check: bool) -> (i32, bool, i32) {
+    let d = i32::from(child.dtm);
+    match (child.wdl, child.perpetual) {
+        (Wdl::Loss, false) => (300_000 - d, !check, 0),
+        (Wdl::Loss, true) => {
+            let round = if capture { 0 } else { i32::from(perpetual::round_of(child.dtm)) };
+            (200_000 - round, !check, -d)
+        }
+        (Wdl::Draw, _) => (0, !check, 0),
+        (Wdl::Win, true) => (-100_000 + d, !check, 0),
+        (Wdl::Win, false) => (-200_000 + d, !check, 0),
     }
+}
+
+/// The verdict on `pos` from `probe` and the moves that keep it best ([`move_order`]), if `probe` covers
+/// `pos` and every position its moves lead to.
+pub fn best_moves(pos: &Position, probe: impl Fn(&Position) -> Option<Verdict>) -> Option<RootProbe> {
+    let verdict = probe(pos)?;
+    let mut pos = pos.clone();
+    let mut ranked = Vec::new();
+    for &m in pos.legal_moves().as_slice() {
+        let capture = pos.is_capture(m);
+        pos.make_move(m);
+        let child = probe(&pos);
+        let check = pos.in_check();
+        pos.unmake_move();
+        ranked.push((move_order(child?, capture, check), m));
+    }
+    ranked.sort_by_key(|r| std::cmp::Reverse(r.0));
+    let top = ranked.first().map(|r| r.0)?;
+    let best = ranked.iter().take_while(|r| r.0 == top).map(|r| r.1).collect();
+    Some(RootProbe { verdict, best })
 }
 
 impl Tablebases {
@@ -231,22 +259,7 @@ impl Tablebases {
     }
 
     fn probe_root_with(&self, pos: &Position, reading: Reading) -> Option<RootProbe> {
-        let verdict = self.probe_with(pos, reading)?;
-        let mut pos = pos.clone();
-        let mut ranked = Vec::new();
-        for &m in pos.legal_moves().as_slice() {
-            pos.make_move(m);
-            let child = self.probe_with(&pos, reading);
-            let check = pos.in_check();
-            pos.unmake_move();
-            ranked.push((move_rank(child?), !check, m));
-        }
-        // Best first; among equals, a quiet move first: a side winning by the perpetual-check rule must not
-        // check for ever itself.
-        ranked.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
-        let top = ranked.first().map(|r| r.0)?;
-        let best = ranked.iter().take_while(|r| r.0 == top).map(|r| r.2).collect();
-        Some(RootProbe { verdict, best })
+        best_moves(pos, |p| self.probe_with(p, reading))
     }
 }
 
