@@ -135,7 +135,10 @@ while IFS= read -r cmd; do
         run_expect "$exe ${cmd#chuhan }" '' "KRKAA 97200 slots"
         ;;
     "scripts/egtb_set.sh "*)
-        skip "$cmd" "generates tables for up to 2 hours; engine/tests/egtb.rs checks small ones"
+        skip "$cmd" "generates the set for about half an hour; engine/tests/egtb.rs checks small tables"
+        ;;
+    "scripts/egtb_strength.sh "*)
+        skip "$cmd" "hundreds of timed games; protocol/tests/egtb_session.rs tests probing through the protocols"
         ;;
     "xboard "*)
         skip "$cmd" "needs an X display and XBoard; scripts/xboard_games.sh runs it under xvfb"

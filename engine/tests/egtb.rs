@@ -317,7 +317,8 @@ fn a_table_with_perpetual_check_results_is_consistent() {
 }
 
 /// How the losing side plays in [`play_out`]: its moves all lose, so what is tested is whether the
-/// winner's table moves convert against each way of resisting.
+/// winner's table moves convert against each way of resisting. Each way takes, among the moves of the kind
+/// it wants, the one the table resists longest with.
 #[derive(Copy, Clone, Debug)]
 enum Resistance {
     /// A check whenever it has one (the perpetual check the rule punishes).
@@ -330,8 +331,8 @@ enum Resistance {
 
 /// Plays a game from `start`, the loser (`loser`) resisting as `how` says and the winner playing the
 /// table's best moves ([`engine::egtb::probe::best_moves`], what the engine plays at the root), until the
-/// referee ends it.
-fn play_out(set: &TableSet, start: &Position, loser: Color, how: Resistance) -> Judgement {
+/// referee ends it; returns its judgement and the plies played.
+fn play_out(set: &TableSet, start: &Position, loser: Color, how: Resistance) -> (Judgement, usize) {
     play_out_with(&|p: &Position| set.probe(p), start, loser, how)
 }
 
@@ -341,21 +342,33 @@ fn play_out_with(
     start: &Position,
     loser: Color,
     how: Resistance,
-) -> Judgement {
+) -> (Judgement, usize) {
     let mut referee = Referee::new(start.clone());
     let mut loser_moves = 0;
-    for _ in 0..400 {
+    for ply in 1..=400 {
         let pos = referee.position().clone();
         let m = if pos.side_to_move() == loser {
-            let moves = pos.legal_moves();
             let want_check = match how {
                 Resistance::Checks => true,
                 Resistance::Quiet => false,
                 Resistance::Alternating => loser_moves % 2 == 0,
             };
             loser_moves += 1;
-            let preferred = moves.iter().copied().find(|&m| pos.gives_check(m) == want_check);
-            preferred.unwrap_or(moves.as_slice()[0])
+            // Within the kind it wants (any move when it has none of that kind), the table's longest resistance.
+            let mut scratch = pos.clone();
+            let mut options = Vec::new();
+            for &m in pos.legal_moves().as_slice() {
+                let (check, capture) = (pos.gives_check(m), pos.is_capture(m));
+                scratch.make_move(m);
+                let child = probe(&scratch).unwrap_or_else(|| panic!("no verdict for {}", scratch.to_fen()));
+                scratch.unmake_move();
+                options.push((
+                    check == want_check,
+                    engine::egtb::probe::move_order(child, capture, check),
+                    m,
+                ));
+            }
+            options.iter().max_by_key(|o| (o.0, o.1)).map(|o| o.2).expect("the loser has a move")
         } else {
             let root = engine::egtb::probe::best_moves(&pos, probe)
                 .unwrap_or_else(|| panic!("no verdict around {}", pos.to_fen()));
@@ -364,10 +377,10 @@ fn play_out_with(
         };
         let j = referee.play(m);
         if j.is_over() {
-            return j;
+            return (j, ply);
         }
     }
-    referee.judgement()
+    (referee.judgement(), 400)
 }
 
 #[test]
@@ -396,7 +409,7 @@ fn perpetual_check_loses_in_the_table_and_by_the_referee() {
     }
     assert!(differ > 0, "KRKN has positions only perpetual check holds");
     let start = example.expect("a perpetual-check loss with Black to move");
-    let j = play_out(&set, &start, Color::Black, Resistance::Checks);
+    let (j, _) = play_out(&set, &start, Color::Black, Resistance::Checks);
     assert_eq!(j.result, engine::rules::GameResult::RedWins, "{}: {j:?}", start.to_fen());
     assert_eq!(j.reason, Reason::PerpetualCheck, "{}: {j:?}", start.to_fen());
     eprintln!("KRKN: {differ} verdicts differ from cycle-draw; e.g. {}: {}", start.to_fen(), j.detail);
@@ -422,7 +435,7 @@ fn the_tables_moves_convert_every_rule_win_whatever_the_loser_does() {
             engine::rules::GameResult::RedWins
         };
         for how in [Resistance::Checks, Resistance::Quiet, Resistance::Alternating] {
-            let j = play_out(&set, &pos, loser, how);
+            let (j, _) = play_out(&set, &pos, loser, how);
             assert_eq!(j.result, winner, "{} against {how:?}: {j:?}", pos.to_fen());
             games += 1;
             by_rule += usize::from(j.reason == Reason::PerpetualCheck);
@@ -675,7 +688,7 @@ fn perpetual_results_from_files_hold_before_the_referee() {
     let tb = Tablebases::open(&[dir]);
     let table = tb.table(&material).expect("the table");
     let ix = table.indexer();
-    let (mut games, mut mates, mut rule) = (0, 0, 0);
+    let (mut games, mut mates, mut rule, mut plies) = (0, 0, 0, 0);
     let mut i = 0;
     while i < table.size() {
         let v = table.verdict_at(i);
@@ -691,8 +704,9 @@ fn perpetual_results_from_files_hold_before_the_referee() {
             engine::rules::GameResult::RedWins
         };
         for how in [Resistance::Checks, Resistance::Quiet, Resistance::Alternating] {
-            let j = play_out_with(&probe, &pos, loser, how);
+            let (j, n) = play_out_with(&probe, &pos, loser, how);
             games += 1;
+            plies += n;
             assert_eq!(j.result, winner, "{} against {how:?}: {j:?}", pos.to_fen());
             if j.reason == Reason::PerpetualCheck {
                 rule += 1;
@@ -701,6 +715,10 @@ fn perpetual_results_from_files_hold_before_the_referee() {
             }
         }
     }
-    eprintln!("{material}: {games} games from rule-decided positions: {rule} ended by perpetual check, {mates} otherwise");
+    eprintln!(
+        "{material}: {games} games from rule-decided positions ({} plies on average): {rule} ended by perpetual \
+         check, {mates} by mate",
+        plies / games.max(1)
+    );
     assert!(games > 0);
 }

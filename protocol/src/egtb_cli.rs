@@ -127,8 +127,8 @@ fn generate_cmd(names: &[String], set: Option<&str>, dir: &Path, compare: bool, 
                 total_bytes += bytes;
                 total_secs += stats.seconds;
                 say!(
-                    "{m}: {} slots, {} positions (win {} draw {} loss {}), longest {} plies, perpetual-check {}, \
-                     {} bytes, {:.2} s (set-up {:.2}, retrograde {:.2}, perpetual {:.2})",
+                    "{m}: {} slots, {} positions (win {} draw {} loss {}), longest {} plies, perpetual-check {} \
+                     ({} rounds), {} bytes, {:.2} s (set-up {:.2}, retrograde {:.2}, perpetual {:.2})",
                     stats.slots,
                     stats.legal,
                     stats.wins,
@@ -136,6 +136,7 @@ fn generate_cmd(names: &[String], set: Option<&str>, dir: &Path, compare: bool, 
                     stats.losses,
                     stats.max_dtm,
                     stats.perpetual,
+                    stats.rule_rounds,
                     bytes,
                     stats.seconds,
                     stats.phase_seconds[0],

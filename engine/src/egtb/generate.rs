@@ -92,8 +92,10 @@ pub struct Stats {
     pub losses: u64,
     /// Positions that plain retrograde analysis leaves drawn and the perpetual-check rule decides.
     pub perpetual: u64,
-    /// The longest distance to mate, in plies.
+    /// The longest distance to mate, in plies (forced mates only).
     pub max_dtm: u16,
+    /// The rounds of the perpetual-check rule's fixed point (0 when it decides nothing).
+    pub rule_rounds: u16,
     /// Seconds taken.
     pub seconds: f64,
     /// Of which: setting up every slot, plain retrograde analysis, the perpetual-check rule.
@@ -353,7 +355,11 @@ pub fn generate(material: Material, subs: &TableSet, rules: Rules) -> Result<(Ta
             CODE_DRAW => stats.draws += 1,
             _ => {}
         }
-        stats.max_dtm = stats.max_dtm.max(words);
+        if perpetual.get(i).copied().unwrap_or(false) {
+            stats.rule_rounds = stats.rule_rounds.max(perpetual::round_of(words));
+        } else {
+            stats.max_dtm = stats.max_dtm.max(words);
+        }
         wdl[i / 4] |= code << (2 * (i % 4));
         dtm[i] = words | if perpetual.get(i).copied().unwrap_or(false) { DTM_PERPETUAL } else { 0 };
     }
