@@ -136,12 +136,16 @@ fn rank(code: u16) -> i32 {
     }
 }
 
-/// The value for the mover of a move into a position with verdict `v` (for the side to move there).
+/// The value for the mover of a move into a position with verdict `v` (for the side to move there), as plain
+/// retrograde analysis sees it: a forced mate's distance, one ply longer. A position the perpetual-check rule
+/// decides counts as a draw here: its number is a standing, not plies (the analysis reads win or loss from
+/// the parity of plies), and a result reached through the rule is the rule's to decide, so the capture
+/// leaves its position to the rule's phase, where it is an exit with its true result.
 fn code_after(v: Verdict) -> u16 {
-    match v.wdl {
-        Wdl::Draw => CAP_DRAW,
-        Wdl::Win => loss(v.dtm + 1),
-        Wdl::Loss => win(v.dtm + 1),
+    match (v.wdl, v.perpetual) {
+        (Wdl::Draw, _) | (_, true) => CAP_DRAW,
+        (Wdl::Win, false) => loss(v.dtm + 1),
+        (Wdl::Loss, false) => win(v.dtm + 1),
     }
 }
 
@@ -168,13 +172,14 @@ impl Gen<'_> {
         self.ix.load_into(i, &mut self.pos, &mut self.list)
     }
 
-    /// The value for the mover of the capture `m` in `self.pos`, from the smaller table.
-    fn capture_code(&mut self, m: crate::types::Move) -> Result<u16, GenError> {
+    /// The verdict after the capture `m` in `self.pos` (for the side to move then), from the smaller table.
+    fn capture_verdict(&mut self, m: crate::types::Move) -> Result<Verdict, GenError> {
         self.pos.make_move(m);
         let v = self.subs.probe(&self.pos);
+        let missing = || GenError::MissingSubtable(Material::of(&self.pos).canonical().0);
+        let v = v.ok_or_else(missing);
         self.pos.unmake_move();
-        let v = v.ok_or_else(|| GenError::MissingSubtable(Material::of(&self.pos).canonical().0))?;
-        Ok(code_after(v))
+        v
     }
 
     /// Calls `f` with every slot that reaches slot `c` (decoded already into `self.sq`) by one move that
@@ -266,7 +271,7 @@ pub fn generate(material: Material, subs: &TableSet, rules: Rules) -> Result<(Ta
         let mut best = 0u16;
         for &m in moves.as_slice() {
             if g.pos.is_capture(m) {
-                let code = g.capture_code(m)?;
+                let code = code_after(g.capture_verdict(m)?);
                 if best == 0 || rank(code) > rank(best) {
                     best = code;
                 }
@@ -387,9 +392,13 @@ fn undecided_graph(g: &mut Gen<'_>, val: &[u16]) -> Result<(Graph, Vec<u32>), Ge
         let moves = g.pos.legal_moves();
         for &m in moves.as_slice() {
             let check = g.pos.gives_check(m);
-            let code = if g.pos.is_capture(m) {
-                g.capture_code(m)?
-            } else {
+            if g.pos.is_capture(m) {
+                // The capture's true result, the rule's included (see `code_after`).
+                let v = g.capture_verdict(m)?;
+                graph.edges.push(Edge { to: EXTERNAL, check, exit: (v.wdl.flip(), v.dtm) });
+                continue;
+            }
+            let code = {
                 g.pos.make_move(m);
                 let child = g.ix.locate(&g.pos, false);
                 g.pos.unmake_move();
