@@ -54,15 +54,20 @@ fn no_line_is_lost_for_either_side() {
     assert!(worst.is_empty(), "unbalanced lines: {worst:?}");
 }
 
-/// The endgame openings `scripts/endgames.fen` (made by `chuhan-tune endgames`, the tablebase match's
-/// openings): every line a legal, quiet position of its named material, a hundred distinct ones, each at
-/// most a piece or two beyond what a table holds.
+/// The endgame openings of the tablebase matches, made by `chuhan-tune endgames`: `scripts/endgames.fen`
+/// (a piece or two beyond what a table holds) and `scripts/endgames_won.fen` (covered positions the tables
+/// call won): every line a legal, quiet position of its named material, a hundred distinct ones a file.
 #[test]
 fn the_endgame_openings_are_quiet_positions_of_their_named_material() {
+    for name in ["endgames.fen", "endgames_won.fen"] {
+        check_endgame_openings(&format!("{}/../scripts/{name}", env!("CARGO_MANIFEST_DIR")));
+    }
+}
+
+fn check_endgame_openings(path: &str) {
     use engine::egtb::Material;
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/endgames.fen");
-    let text = std::fs::read_to_string(path).expect("scripts/endgames.fen is there");
-    let lines = openings::parse(&text).expect("every line of scripts/endgames.fen is legal");
+    let text = std::fs::read_to_string(path).expect("the endgame openings are there");
+    let lines = openings::parse(&text).expect("every line is legal");
     assert!(lines.len() >= 100, "{} lines", lines.len());
     let mut seen = HashSet::new();
     for line in text.lines().filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty()) {

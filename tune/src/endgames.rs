@@ -5,11 +5,13 @@
 //! likely as any other (kings in the palace and never facing, advisors, elephants and pawns on their own
 //! points, the side not to move not in check). It is kept when the side to move is not in check, has a
 //! move and no capture (nothing is decided by the first move), and a short search does not already find a
-//! mate or a lopsided score (a game decided before the tables can matter tests nothing). The draw depends
-//! only on the seed and the settings.
+//! mate or a lopsided score (a game decided before the tables can matter tests nothing). With tables
+//! ([`sample_won`]), a placement of a covered material is kept only when the tables call it won for the side
+//! to move while the search, without them, still scores it as close: the wins a search alone may fail to
+//! convert. The draw depends only on the seed and the settings.
 
 use engine::egtb::index::Indexer;
-use engine::egtb::Material;
+use engine::egtb::{Material, Tablebases, Wdl};
 use engine::random::Rng;
 use engine::search::{Limits, SearchControl, Searcher, SilentReporter};
 use engine::{Evaluate, Position};
@@ -41,12 +43,15 @@ impl Default for EndgameConfig {
 pub enum EndgameError {
     /// The material has more pieces than a table index holds.
     TooManyPieces(Material),
+    /// No table covers the material.
+    NotCovered(Material),
 }
 
 impl std::fmt::Display for EndgameError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             EndgameError::TooManyPieces(m) => write!(f, "{m} has more pieces than a table index holds"),
+            EndgameError::NotCovered(m) => write!(f, "no table covers {m}"),
         }
     }
 }
@@ -69,6 +74,28 @@ pub fn sample<E: Evaluate>(
     config: &EndgameConfig,
     searcher: &mut Searcher<E>,
 ) -> Result<Vec<Position>, EndgameError> {
+    sample_where(material, config, searcher, |_| true)
+}
+
+/// Like [`sample`], for a material `tables` cover, keeping only positions they call won for the side to move.
+pub fn sample_won<E: Evaluate>(
+    material: &Material,
+    config: &EndgameConfig,
+    searcher: &mut Searcher<E>,
+    tables: &Tablebases,
+) -> Result<Vec<Position>, EndgameError> {
+    if tables.table(&material.canonical().0).is_none() {
+        return Err(EndgameError::NotCovered(*material));
+    }
+    sample_where(material, config, searcher, |pos| tables.probe_wdl(pos) == Some(Wdl::Win))
+}
+
+fn sample_where<E: Evaluate>(
+    material: &Material,
+    config: &EndgameConfig,
+    searcher: &mut Searcher<E>,
+    keep: impl Fn(&Position) -> bool,
+) -> Result<Vec<Position>, EndgameError> {
     let indexer = Indexer::new(material).ok_or(EndgameError::TooManyPieces(*material))?;
     let salt = material.to_string().bytes().fold(0u64, |h, b| h.wrapping_mul(0x100_0000_01b3) ^ u64::from(b));
     let mut rng = Rng::new(config.seed ^ salt);
@@ -83,7 +110,7 @@ pub fn sample<E: Evaluate>(
         }
         let slot = rng.next_u64() % indexer.size();
         let Some(pos) = indexer.position_of(slot) else { continue };
-        if !is_quiet_start(&pos) || !seen.insert(pos.to_fen()) {
+        if !is_quiet_start(&pos) || !keep(&pos) || !seen.insert(pos.to_fen()) {
             continue;
         }
         searcher.clear();
@@ -141,5 +168,33 @@ mod tests {
         assert!(!is_quiet_start(&capture));
         let quiet = Position::from_fen("3k5/9/9/9/9/9/9/9/r8/4K3R w - - 0 1").expect("legal");
         assert!(is_quiet_start(&quiet));
+    }
+
+    #[test]
+    fn won_positions_are_won_in_the_tables_and_close_for_the_search() {
+        use engine::egtb::{file, generate_all, Rules};
+        let dir = std::env::temp_dir().join(format!("chuhan-endgames-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let set = generate_all(&["KNKA".parse().unwrap()], Rules::Chinese, |_, _| {}).unwrap();
+        for m in set.materials() {
+            file::write(set.get(m).unwrap(), Rules::Chinese, &dir).unwrap();
+        }
+        let tables = Tablebases::open(std::slice::from_ref(&dir));
+        let material: Material = "KNKA".parse().unwrap();
+        let config = EndgameConfig { per_material: 3, nodes: 500, max_score: 300, ..Default::default() };
+        let mut searcher = Searcher::new(Evaluator::default());
+        let won = sample_won(&material, &config, &mut searcher, &tables).expect("covered");
+        assert_eq!(won.len(), 3);
+        for pos in &won {
+            assert_eq!(tables.probe_wdl(pos), Some(Wdl::Win), "{}", pos.to_fen());
+            assert!(is_quiet_start(pos));
+        }
+        let bare: Material = "KRPKR".parse().unwrap();
+        assert!(matches!(
+            sample_won(&bare, &config, &mut searcher, &tables),
+            Err(EndgameError::NotCovered(_))
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

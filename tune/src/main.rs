@@ -192,6 +192,9 @@ enum Command {
         /// Seed of the draw: the same seed and settings give the same file.
         #[arg(long, default_value_t = EndgameConfig::default().seed)]
         seed: u64,
+        /// Keep only positions these tables call won for the side to move (the materials must be covered).
+        #[arg(long)]
+        won_in: Option<PathBuf>,
         /// The file (default: stdout).
         #[arg(long)]
         out: Option<PathBuf>,
@@ -504,21 +507,37 @@ enum DatagenEval {
     Nnue(Option<PathBuf>),
 }
 
-fn endgames(names: &[String], config: &EndgameConfig, out: Option<&Path>) -> Result<(), TuneError> {
+fn endgames(
+    names: &[String],
+    config: &EndgameConfig,
+    won_in: Option<&Path>,
+    out: Option<&Path>,
+) -> Result<(), TuneError> {
     let materials: Vec<Material> =
         names.iter().map(|n| n.parse().map_err(TuneError::Material)).collect::<Result<_, _>>()?;
     let net = eval::nnue::network_from(None).map_err(|e| TuneError::Network(PathBuf::new(), e))?;
     let mut searcher = Searcher::new(eval::nnue::Nnue::new(net));
     let mut text = format!(
-        "# chuhan endgame openings: chuhan-tune endgames {} --per-material {} --nodes {} --max-score {} --seed {}\n",
+        "# chuhan endgame openings: chuhan-tune endgames {} --per-material {} --nodes {} --max-score {} --seed {}{}\n",
         names.join(" "),
         config.per_material,
         config.nodes,
         config.max_score,
-        config.seed
+        config.seed,
+        if won_in.is_some() { " --won-in <tables>" } else { "" }
     );
+    let tables = won_in.map(|dir| engine::egtb::Tablebases::open(&[dir.to_path_buf()]));
+    if let Some(t) = &tables {
+        for message in t.take_messages() {
+            eprintln!("{message}");
+        }
+    }
     for m in &materials {
-        let positions = tune::endgames::sample(m, config, &mut searcher).map_err(TuneError::Endgames)?;
+        let positions = match &tables {
+            Some(t) => tune::endgames::sample_won(m, config, &mut searcher, t),
+            None => tune::endgames::sample(m, config, &mut searcher),
+        }
+        .map_err(TuneError::Endgames)?;
         if positions.len() < config.per_material {
             eprintln!("{m}: only {} of {} positions found", positions.len(), config.per_material);
         }
@@ -706,9 +725,9 @@ fn main() -> ExitCode {
                 out.display()
             )
         }),
-        Command::Endgames { materials, per_material, nodes, max_score, seed, out } => {
+        Command::Endgames { materials, per_material, nodes, max_score, seed, won_in, out } => {
             let config = EndgameConfig { per_material, nodes, max_score, seed, ..EndgameConfig::default() };
-            endgames(&materials, &config, out.as_deref())
+            endgames(&materials, &config, won_in.as_deref(), out.as_deref())
         }
         Command::Selfplay { games, out, play } => selfplay(games, &out, &play),
         Command::Spsa { engine, params, rounds, pairs, tc, concurrency, openings, r_end, seed, dir } => {
