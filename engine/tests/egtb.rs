@@ -533,13 +533,8 @@ fn answer_within<T>(mut probe: impl FnMut() -> Option<T>) -> Option<T> {
 
 #[test]
 fn the_search_probes_never_wait_for_a_read_and_a_damaged_file_is_refused_all_the_same() {
-    use engine::egtb::file;
     use engine::egtb::Tablebases;
-    let set = tables(&["KRKA"], Rules::Chinese);
-    let dir = scratch_dir("background");
-    for m in set.materials() {
-        file::write(set.get(m).unwrap(), Rules::Chinese, &dir).unwrap();
-    }
+    let (set, dir) = krka_files("background");
     let krka_pos = Position::from_fen("4k4/4a4/9/9/9/9/9/9/9/R2K5 w - - 0 1").unwrap();
     let expected = set.probe(&krka_pos).map(|v| v.wdl);
     assert!(expected.is_some());
@@ -574,6 +569,16 @@ fn the_search_probes_never_wait_for_a_read_and_a_damaged_file_is_refused_all_the
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// KRKA and the tables it needs, in memory and written to a scratch directory of their own.
+fn krka_files(name: &str) -> (TableSet, std::path::PathBuf) {
+    let set = tables(&["KRKA"], Rules::Chinese);
+    let dir = scratch_dir(name);
+    for m in set.materials() {
+        engine::egtb::file::write(set.get(m).unwrap(), Rules::Chinese, &dir).unwrap();
+    }
+    (set, dir)
+}
+
 fn scratch_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("chuhan-egtb-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -583,13 +588,8 @@ fn scratch_dir(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn files_round_trip_and_bad_files_are_refused_with_one_message() {
-    use engine::egtb::file;
     use engine::egtb::Tablebases;
-    let set = tables(&["KRKA"], Rules::Chinese);
-    let dir = scratch_dir("files");
-    for m in set.materials() {
-        file::write(set.get(m).unwrap(), Rules::Chinese, &dir).unwrap();
-    }
+    let (set, dir) = krka_files("files");
     let tb = Tablebases::open(std::slice::from_ref(&dir));
     assert!(tb.take_messages().is_empty());
     assert_eq!(tb.max_pieces(), 4);

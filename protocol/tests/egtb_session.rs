@@ -28,6 +28,24 @@ fn best_moves(dir: &PathBuf, fen: &str) -> Vec<String> {
     tb.probe_root(&Position::from_fen(fen).unwrap()).unwrap().best.iter().map(|m| m.to_string()).collect()
 }
 
+/// Searches `KRK_WIN` with `search` (which returns the move played) until it plays one of the table's best
+/// moves, at most 50 times. A search never waits for a table's file: its first probe starts the read and
+/// it plays without the table until the read is done (a0a9 also wins); a search soon after plays the
+/// table's shortest mate.
+fn soon_plays_a_table_move(dir: &PathBuf, mut search: impl FnMut() -> String) {
+    let best = best_moves(dir, KRK_WIN);
+    let mut others = Vec::new();
+    while others.len() < 50 {
+        let played = search();
+        if best.contains(&played) {
+            return;
+        }
+        others.push(played);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("never the table's move: {others:?}");
+}
+
 #[test]
 fn uci_probes_at_the_root_and_in_the_search_and_d_shows_the_verdict() {
     let dir = tables("uci");
@@ -73,19 +91,11 @@ fn a_truncated_table_gets_one_line_and_the_engine_plays_on() {
     // KRKA is not probed, KRK still is.
     e.send("position fen 4k4/4a4/9/9/9/9/9/9/9/R2K5 w - - 0 1");
     assert!(e.go("go depth 3").is_some());
-    // The first search on it starts reading KRK and plays without it (see `cecp_egtpath_xiangqi`).
-    let best = best_moves(&dir, KRK_WIN);
-    let mut others = Vec::new();
-    while others.len() < 50 {
+    // The first search on it starts reading KRK and plays without it (see `soon_plays_a_table_move`).
+    soon_plays_a_table_move(&dir, || {
         e.send(&format!("position fen {KRK_WIN}"));
-        let played = e.go("go depth 3").unwrap();
-        if best.contains(&played) {
-            break;
-        }
-        others.push(played);
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    assert!(others.len() < 50, "never the table's move: {others:?}");
+        e.go("go depth 3").unwrap()
+    });
     e.quit_with("bye");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -102,23 +112,12 @@ fn cecp_egtpath_xiangqi() {
     e.send("new");
     e.send(&format!("egtpath xiangqi {}", dir.display()));
     e.send("sd 3");
-    // A search never waits for a table's file: its first probe starts the read and it plays without the
-    // table until the read is done (a0a9 also wins). A search soon after plays the table's shortest mate.
-    let best = best_moves(&dir, KRK_WIN);
-    let mut others = Vec::new();
-    while others.len() < 50 {
+    soon_plays_a_table_move(&dir, || {
         e.send("force");
         e.send(&format!("setboard {KRK_WIN}"));
         e.send("go");
-        let line = e.expect("move ");
-        let played = line.trim_start_matches("move ").to_string();
-        if best.contains(&played) {
-            break;
-        }
-        others.push(played);
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    assert!(others.len() < 50, "never the table's move: {others:?}");
+        e.expect("move ").trim_start_matches("move ").to_string()
+    });
     e.send("quit");
     e.wait_exit();
     let _ = std::fs::remove_dir_all(&dir);
