@@ -334,6 +334,10 @@ enum Resistance {
     Alternating,
 }
 
+impl Resistance {
+    const ALL: [Resistance; 3] = [Resistance::Checks, Resistance::Quiet, Resistance::Alternating];
+}
+
 /// A table whose captures lead into rule results (KRKNAA into KRKNA and KRKN): those captures are the rule's
 /// to judge, never a forced mate's, so the checks above hold here too (a sample). Reading a rule result's
 /// standing as plies once turned 119 of KRKNAA's wins into losses, by the parity of the number.
@@ -450,12 +454,8 @@ fn the_tables_moves_convert_every_rule_win_whatever_the_loser_does() {
             continue;
         }
         let loser = if v.wdl == Wdl::Loss { pos.side_to_move() } else { !pos.side_to_move() };
-        let winner = if loser == Color::Red {
-            engine::rules::GameResult::BlackWins
-        } else {
-            engine::rules::GameResult::RedWins
-        };
-        for how in [Resistance::Checks, Resistance::Quiet, Resistance::Alternating] {
+        let winner = engine::rules::GameResult::loss_for(loser);
+        for how in Resistance::ALL {
             let (j, _) = play_out(&set, &pos, loser, how);
             assert_eq!(j.result, winner, "{} against {how:?}: {j:?}", pos.to_fen());
             games += 1;
@@ -719,12 +719,8 @@ fn perpetual_results_from_files_hold_before_the_referee() {
         let side = pos.side_to_move();
         let loser = if v.wdl == Wdl::Loss { side } else { !side };
         let probe = |p: &Position| tb.probe(p);
-        let winner = if loser == Color::Red {
-            engine::rules::GameResult::BlackWins
-        } else {
-            engine::rules::GameResult::RedWins
-        };
-        for how in [Resistance::Checks, Resistance::Quiet, Resistance::Alternating] {
+        let winner = engine::rules::GameResult::loss_for(loser);
+        for how in Resistance::ALL {
             let (j, n) = play_out_with(&probe, &pos, loser, how);
             games += 1;
             plies += n;

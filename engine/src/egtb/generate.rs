@@ -360,13 +360,14 @@ pub fn generate(material: Material, subs: &TableSet, rules: Rules) -> Result<(Ta
             CODE_DRAW => stats.draws += 1,
             _ => {}
         }
-        if perpetual.get(i).copied().unwrap_or(false) {
+        let by_rule = perpetual.get(i).copied().unwrap_or(false);
+        if by_rule {
             stats.rule_rounds = stats.rule_rounds.max(perpetual::round_of(words));
         } else {
             stats.max_dtm = stats.max_dtm.max(words);
         }
         wdl[i / 4] |= code << (2 * (i % 4));
-        dtm[i] = words | if perpetual.get(i).copied().unwrap_or(false) { DTM_PERPETUAL } else { 0 };
+        dtm[i] = words | if by_rule { DTM_PERPETUAL } else { 0 };
     }
     stats.legal = stats.wins + stats.draws + stats.losses;
     stats.seconds = started.elapsed().as_secs_f64();
@@ -398,19 +399,17 @@ fn undecided_graph(g: &mut Gen<'_>, val: &[u16]) -> Result<(Graph, Vec<u32>), Ge
                 graph.edges.push(Edge { to: EXTERNAL, check, exit: (v.wdl.flip(), v.dtm) });
                 continue;
             }
-            let code = {
-                g.pos.make_move(m);
-                let child = g.ix.locate(&g.pos, false);
-                g.pos.unmake_move();
-                let child = child.ok_or(GenError::TooLarge(g.material))? as usize;
-                match val[child] {
-                    UNK => {
-                        graph.edges.push(Edge { to: local[child], check, exit: (Wdl::Draw, 0) });
-                        continue;
-                    }
-                    v if is_win(v) => loss(plies(v) + 1),
-                    v => win(plies(v) + 1),
+            g.pos.make_move(m);
+            let child = g.ix.locate(&g.pos, false);
+            g.pos.unmake_move();
+            let child = child.ok_or(GenError::TooLarge(g.material))? as usize;
+            let code = match val[child] {
+                UNK => {
+                    graph.edges.push(Edge { to: local[child], check, exit: (Wdl::Draw, 0) });
+                    continue;
                 }
+                v if is_win(v) => loss(plies(v) + 1),
+                v => win(plies(v) + 1),
             };
             let exit = match code {
                 CAP_DRAW => (Wdl::Draw, 0),
