@@ -4,7 +4,7 @@
 #   scripts/install_web_deps.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rustup target add wasm32-unknown-unknown
+rustup target add wasm32-unknown-unknown wasm32-wasip1-threads
 # fonts-wqy-microhei: a small CJK font (1.6 MB), so that the pieces' characters show in the screenshot.
 if ! command -v chromium >/dev/null || ! fc-list | grep -qi microhei; then
     apt-get update -qq

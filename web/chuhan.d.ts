@@ -16,16 +16,33 @@ export interface ChuhanWorker extends Worker {
  * `ponderhit` and `isready` that reach a running search where the page is cross-origin isolated.
  */
 export declare class ChuhanEngine {
-    /** Starts the worker (by default chuhan-worker.js beside chuhan-engine.js). */
-    constructor(workerUrl?: string | URL);
+    /**
+     * Starts the engine: the threaded build where the page is cross-origin isolated and has WebAssembly
+     * SIMD, else the one-thread worker (by default chuhan-worker.js beside chuhan-engine.js).
+     */
+    constructor(workerUrl?: string | URL, options?: ChuhanEngineOptions);
+    /** Whether this page can run the threaded build. */
+    static readonly threadsPossible: boolean;
     /** Called with each line the engine writes, exactly as the native binary writes it on stdout. */
     onmessage: ((event: MessageEvent<string>) => void) | null;
+    /** Whether the threaded build runs (`Threads` then starts that many search threads). */
+    readonly threaded: boolean;
     /** Whether stop, ponderhit and isready reach a running search (the page is cross-origin isolated). */
     readonly interruptible: boolean;
     /** Sends one or more UCI/UCCI lines, separated by "\n". */
     postMessage(lines: string): void;
     /** Ends the worker at once. */
     terminate(): void;
+}
+
+/** How ChuhanEngine starts. */
+export interface ChuhanEngineOptions {
+    /** false: the one-thread worker even where the threaded build could run (default true). */
+    threads?: boolean;
+    /** Where chuhan-threads.wasm is (default: beside chuhan-engine.js). */
+    threadsWasm?: string | URL;
+    /** Where chuhan-threads.js is (default: beside chuhan-engine.js). */
+    threadsScript?: string | URL;
 }
 
 /** The referee's answer for a game. */

@@ -6,9 +6,22 @@
 //! 256, losing on time in fast games. With the cap it answers in about 0.2 s whatever `Threads` says.
 
 /// Threads the machine runs at once (the standard library counts cores and CPU quotas), if it says.
+/// WASI cannot count cores, so the browser's threaded build is told by its page
+/// (`CHUHAN_HARDWARE_THREADS`, from `navigator.hardwareConcurrency`).
 pub fn hardware_threads() -> Option<usize> {
+    #[cfg(target_os = "wasi")]
+    {
+        let told = std::env::var(HARDWARE_THREADS_VAR).ok().and_then(|v| v.parse::<usize>().ok());
+        if let Some(n) = told.filter(|&n| n > 0) {
+            return Some(n);
+        }
+    }
     std::thread::available_parallelism().ok().map(|n| n.get())
 }
+
+/// The environment variable that gives a WASI build its hardware threads.
+#[cfg(target_os = "wasi")]
+const HARDWARE_THREADS_VAR: &str = "CHUHAN_HARDWARE_THREADS";
 
 /// Whether this build can start threads at all. A `wasm32` build without shared memory (a browser worker)
 /// cannot: there the standard library's spawn always fails, so work runs on the caller's thread.

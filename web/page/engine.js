@@ -1,5 +1,5 @@
-// The conversation with the engine worker: UCI lines out, searches answered in the order they were
-// asked (the worker thinks on one thread, so they queue), each search's info lines parsed as they come.
+// The conversation with the engine: UCI lines out, searches answered in the order they were asked (they
+// queue), each search's info lines parsed as they come.
 
 import { ChuhanEngine } from "../chuhan-engine.js";
 
@@ -44,6 +44,11 @@ export class Engine {
         this.ready = new Promise((resolve) => (this.onUciOk = resolve));
         this.worker.onmessage = (e) => this.receive(String(e.data));
         this.send("uci");
+    }
+
+    /** Whether the engine runs the threaded build (several search threads possible). */
+    get threaded() {
+        return this.worker.threaded;
     }
 
     send(line) {

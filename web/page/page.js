@@ -1,7 +1,7 @@
 // The page's game: who moves, the searches it asks for, and what it shows. The engine worker plays and
 // analyses; the rules module (the same wasm, on this thread) gives the legal moves, the Chinese notation
 // and the referee's verdicts. URL parameters for tests and links: side=red|black|none, movetime=ms,
-// analyse=0|1, analysetime=ms.
+// analyse=0|1, analysetime=ms, threads=N.
 import { loadRules } from "../chuhan-rules.js";
 import { Board } from "./board.js";
 import { Engine } from "./engine.js";
@@ -56,6 +56,23 @@ await engine.ready;
 probe.uciokMs = performance.now();
 $("engine-state").textContent += ` · ready (uciok ${Math.round(probe.uciokMs)} ms after the page opened)`;
 engine.send("setoption name UCI_ShowWDL value true");
+
+// Search threads: as many as the machine has (at most 8) where the threaded build runs; one otherwise.
+const threadsMax = engine.threaded ? Math.min(8, navigator.hardwareConcurrency || 1) : 1;
+for (let n = 2; n <= threadsMax; n++) {
+    $("threads").add(new Option(String(n), String(n)));
+}
+$("threads").value = String(Math.min(threadsMax, Math.max(1, Number(params.get("threads")) || threadsMax)));
+$("threads").disabled = threadsMax === 1;
+$("threads").title = engine.threaded ? "search threads (Web Workers sharing one memory)"
+    : "one thread: the page is not cross-origin isolated or the browser lacks WebAssembly SIMD";
+$("threads").onchange = () => {
+    probe.threads = Number($("threads").value);
+    engine.send(`setoption name Threads value ${probe.threads}`);
+};
+$("threads").onchange();
+probe.threaded = engine.threaded;
+$("engine-state").textContent += engine.threaded ? " · threaded build" : " · one-thread build";
 
 function humans() {
     const side = $("side").value;

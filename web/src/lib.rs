@@ -11,12 +11,12 @@
 //!   (the output line and the clock). No bindgen: the interface is six numbers-only functions.
 //!
 //! One thread: the worker's thread runs the search, so a line sent while the engine thinks waits until the
-//! search has answered. `go infinite`, `go ponder` and a `go` with no limit therefore search for at most
+//! search has answered (the threaded build, `src/bin/chuhan-threads.rs`, is the native loop instead). `go infinite`, `go ponder` and a `go` with no limit therefore search for at most
 //! [`driver::UNSTOPPABLE_SEARCH_MS`] and answer (a GUI analysing in the browser sends bounded searches).
 
 pub mod driver;
 pub mod json;
 pub mod referee;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod exports;

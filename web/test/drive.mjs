@@ -1,13 +1,17 @@
 // Drives the page in headless chromium (Debian's, through playwright-core; no browser download).
 //
 //   node web/test/drive.mjs play  URL OUT_DIR [ENGINE_MOVES]   a game through the board's clicks
-//   node web/test/drive.mjs bench URL                          bench in the worker (SIMD128 and portable builds); load to uciok
-//   node web/test/drive.mjs lines URL < INPUT                  INPUT's lines to a worker; prints what it writes up to bestmove
-//   node web/test/drive.mjs stop  URL                          stop, ponderhit and isready reach a running search
+//   node web/test/drive.mjs bench URL                          bench in the worker (SIMD128 and portable builds) and in
+//                                                              the threaded build (1 and all threads); load to uciok
+//   node web/test/drive.mjs lines URL [worker|threads] < INPUT INPUT's lines to the one-thread worker or the threaded
+//                                                              build; prints what it writes up to bestmove
+//   node web/test/drive.mjs stop  URL                          stop, ponderhit and isready reach a running search, in
+//                                                              the threaded build and in the one-thread worker
 //
 // play: the person's side (Red) clicks the analysis panel's best move on the board, chuhan answers; it
 // goes on until chuhan has played ENGINE_MOVES (default 20) moves in one game. Every engine move must be
 // in the referee's legal list, the analysis panel must have updated, and the page must report no error.
+// The page runs the threaded build with a thread a core (the test fails if it does not).
 // Writes OUT_DIR/screenshot.png and OUT_DIR/game.txt (the moves, for a replay by the native binary).
 // Exit status 0 only when everything passed.
 import { createRequire } from "node:module";
@@ -34,8 +38,11 @@ async function play(browser) {
     page.on("pageerror", (e) => fail("page error: " + e.message));
     await page.goto(url);
     await page.waitForFunction(() => window.chuhanPage && window.chuhanPage.ready, null, { timeout: 60000 });
-    const uciok = await page.evaluate(() => window.chuhanPage.uciokMs);
-    console.log(`web test: uciok ${Math.round(uciok)} ms after navigation`);
+    const start = await page.evaluate(() => ({ uciok: window.chuhanPage.uciokMs, threaded: window.chuhanPage.threaded, threads: window.chuhanPage.threads }));
+    console.log(`web test: uciok ${Math.round(start.uciok)} ms after navigation; ${start.threaded ? "threaded build, " + start.threads + " search threads" : "one-thread build"}`);
+    if (!start.threaded) {
+        fail("the cross-origin isolated page did not start the threaded build");
+    }
     for (let games = 1; ; games++) {
         for (;;) {
             const s = await page.evaluate(() => ({ moves: window.chuhanPage.state.moves.length, over: window.chuhanPage.state.over, engine: window.chuhanPage.state.engineInGame }));
@@ -144,6 +151,33 @@ async function bench(browser) {
             console.log(`web bench: ${wasm === "chuhan.wasm" ? "wasm-portable" : "wasm-simd128"} ${line}`);
         }
     }
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency || 1);
+    for (const threads of cores > 1 ? [1, cores] : [1]) {
+        const lines = await benchThreaded(page, threads);
+        for (const line of lines.slice(-2)) {
+            console.log(`web bench: wasm-threads(${threads}) ${line}`);
+        }
+    }
+}
+
+/** The lines of `bench threads N` in the threaded build. */
+async function benchThreaded(page, threads) {
+    return page.evaluate(async (threads) => {
+        const { ChuhanEngine } = await import("../chuhan-engine.js");
+        const engine = new ChuhanEngine();
+        const out = await new Promise((resolve) => {
+            const out = [];
+            engine.onmessage = (e) => {
+                out.push(e.data);
+                if (String(e.data).startsWith("Nodes/second")) {
+                    resolve(out);
+                }
+            };
+            engine.postMessage(`bench threads ${threads}`);
+        });
+        engine.terminate();
+        return engine.threaded ? out : ["not threaded"];
+    }, threads);
 }
 
 /** The lines of `bench` in a worker running `wasm`. */
@@ -165,8 +199,8 @@ async function benchIn(page, wasm) {
     );
 }
 
-/** Prints the worker's lines for the input on stdin, up to its first `bestmove`. */
-async function lines(browser) {
+/** Prints the lines of the one-thread worker or of the threaded build for the input on stdin, up to its first `bestmove`. */
+async function lines(browser, kind) {
     const input = (await new Promise((resolve) => {
         let text = "";
         process.stdin.on("data", (d) => (text += d));
@@ -176,9 +210,10 @@ async function lines(browser) {
     await page.goto(url + "?analyse=0");
     await page.waitForFunction(() => window.chuhanPage && window.chuhanPage.ready, null, { timeout: 60000 });
     const out = await page.evaluate(
-        (input) =>
-            new Promise((resolve) => {
-                const worker = new Worker("../chuhan-worker.js");
+        async ([input, kind]) => {
+            const { ChuhanEngine } = await import("../chuhan-engine.js");
+            const worker = kind === "threads" ? new ChuhanEngine() : new Worker("../chuhan-worker.js");
+            const out = await new Promise((resolve) => {
                 const out = [];
                 worker.onmessage = (e) => {
                     out.push(e.data);
@@ -187,8 +222,11 @@ async function lines(browser) {
                     }
                 };
                 worker.postMessage(input);
-            }),
-        input,
+            });
+            worker.terminate();
+            return kind === "threads" && !worker.threaded ? ["the threaded build did not start"] : out;
+        },
+        [input, kind || "worker"],
     );
     process.stdout.write(out.join("\n") + "\n");
 }
@@ -199,12 +237,18 @@ async function lines(browser) {
  * clock, an `isready` sent during a search is answered during it, and every `isready` gets one `readyok`.
  */
 async function stop(browser) {
+    for (const threads of [true, false]) {
+        await stopIn(browser, threads);
+    }
+}
+
+async function stopIn(browser, threads) {
     const page = await browser.newPage();
     await page.goto(url + "?analyse=0");
     await page.waitForFunction(() => window.chuhanPage && window.chuhanPage.ready, null, { timeout: 60000 });
-    const result = await page.evaluate(async () => {
+    const result = await page.evaluate(async (threads) => {
         const { ChuhanEngine } = await import("../chuhan-engine.js");
-        const engine = new ChuhanEngine(new URL("../chuhan-worker.js", location.href));
+        const engine = new ChuhanEngine(new URL("../chuhan-worker.js", location.href), { threads });
         const seen = [];
         let waiter = null;
         engine.onmessage = (e) => {
@@ -244,6 +288,7 @@ async function stop(browser) {
         const readyoks = seen.filter((s) => s.line === "readyok").length;
         engine.terminate();
         return {
+            threaded: engine.threaded,
             isolated: engine.interruptible,
             readyMs: readyAt - readySent,
             bestBeforeReady,
@@ -251,8 +296,11 @@ async function stop(browser) {
             ponderhitMs: hitAt - hitSent,
             readyoks,
         };
-    });
+    }, threads);
     console.log(`web test: stop: ${JSON.stringify(result)}`);
+    if (result.threaded !== threads) {
+        fail(threads ? "the threaded build did not start" : "options.threads = false still started the threaded build");
+    }
     if (!result.isolated) {
         fail("the page is not cross-origin isolated, so stop cannot reach a running search");
     }
@@ -279,11 +327,11 @@ try {
     } else if (mode === "bench") {
         await bench(browser);
     } else if (mode === "lines") {
-        await lines(browser);
+        await lines(browser, outDir);
     } else if (mode === "stop") {
         await stop(browser);
     } else {
-        fail("usage: drive.mjs play URL OUT_DIR [ENGINE_MOVES] | bench URL | lines URL < INPUT | stop URL");
+        fail("usage: drive.mjs play URL OUT_DIR [ENGINE_MOVES] | bench URL | lines URL [worker|threads] < INPUT | stop URL");
     }
 } catch (e) {
     fail(String(e && e.stack ? e.stack : e));

@@ -23,7 +23,7 @@ pub enum Interrupt {
 
 /// Sets the poll that the wasm build's search calls: it returns what the host asks, waiting up to the
 /// given milliseconds for something to arrive (zero: look and return). The first call wins.
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 pub fn set_source(poll: fn(wait_ms: f64) -> Interrupt) {
     source::set(poll);
 }
@@ -31,24 +31,24 @@ pub fn set_source(poll: fn(wait_ms: f64) -> Interrupt) {
 /// Applies a `stop` or `ponderhit` that the host holds for the search (wasm; nothing to do natively).
 #[inline]
 pub(crate) fn check(control: &SearchControl) {
-    #[cfg(target_arch = "wasm32")]
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
     apply(control, source::poll(0.0));
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     let _ = control;
 }
 
 /// Waits about `wait` for a `stop` or `ponderhit` to arrive, applying it when one does.
 pub(crate) fn pause(control: &SearchControl, wait: Duration) {
-    #[cfg(target_arch = "wasm32")]
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
     apply(control, source::poll(wait.as_secs_f64() * 1000.0));
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     {
         let _ = control;
         std::thread::sleep(wait);
     }
 }
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 fn apply(control: &SearchControl, interrupt: Interrupt) {
     match interrupt {
         Interrupt::None => {}
@@ -57,7 +57,7 @@ fn apply(control: &SearchControl, interrupt: Interrupt) {
     }
 }
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod source {
     use super::Interrupt;
     use std::sync::OnceLock;

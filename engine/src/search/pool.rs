@@ -12,7 +12,10 @@ use std::sync::mpsc::{self, Sender};
 use std::thread::JoinHandle;
 
 /// Stack size of a search thread: the recursion is up to `MAX_PLY` frames deep, each holding move lists.
-const STACK_BYTES: usize = 32 << 20;
+/// In WebAssembly only the frames' arrays live on this stack (in the shared linear memory, which every
+/// thread's stack and the hash table share within the browser's limit); the one-thread browser build
+/// searches within the default 1 MiB, so 4 MiB leaves room.
+const STACK_BYTES: usize = if cfg!(target_family = "wasm") { 4 << 20 } else { 32 << 20 };
 
 /// Search threads ever started in this process (all pools), for tests and diagnostics.
 static THREADS_STARTED: AtomicU64 = AtomicU64::new(0);
