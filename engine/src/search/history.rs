@@ -6,7 +6,7 @@
 //! old knowledge fade as new evidence arrives.
 
 use crate::position::Position;
-use crate::types::{Move, Piece, PieceKind};
+use crate::types::{Color, Move, Piece, PieceKind};
 
 /// Bound of every history entry.
 pub const HISTORY_MAX: i32 = 16_384;
@@ -71,7 +71,12 @@ impl Histories {
 
     #[inline(always)]
     fn butterfly_index(pos: &Position, m: Move) -> usize {
-        pos.side_to_move().index() * SQUARES * SQUARES + from_to(m)
+        Self::butterfly_index_for(pos.side_to_move(), m)
+    }
+
+    #[inline(always)]
+    fn butterfly_index_for(side: Color, m: Move) -> usize {
+        side.index() * SQUARES * SQUARES + from_to(m)
     }
 
     /// The butterfly table of the side to move in `pos`, by [`from_to`].
@@ -97,6 +102,12 @@ impl Histories {
     #[inline(always)]
     pub fn update_butterfly(&mut self, pos: &Position, m: Move, bonus: i32) {
         gravity(&mut self.butterfly[Self::butterfly_index(pos, m)], bonus);
+    }
+
+    /// Adds `bonus` to the butterfly history of a quiet move that `side` played.
+    #[inline(always)]
+    pub fn update_butterfly_for(&mut self, side: Color, m: Move, bonus: i32) {
+        gravity(&mut self.butterfly[Self::butterfly_index_for(side, m)], bonus);
     }
 
     #[inline(always)]

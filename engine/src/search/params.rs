@@ -206,6 +206,9 @@ search_params! {
     root_lmr_depth: 3 in 2..=6,
     /// ... for root moves after this many.
     root_lmr_moves: 3 in 1..=8,
+    /// A node where no move raised alpha gives the opponent's quiet move that led to it this many percent
+    /// of the depth's history bonus (0: off, the default until an SPRT says otherwise).
+    prior_bonus_percent: 0 in 0..=300,
     /// History bonus per depth ...
     history_bonus_per_depth: 160 in 60..=400,
     /// ... minus this ...

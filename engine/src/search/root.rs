@@ -281,6 +281,7 @@ impl<E: Evaluate> Worker<'_, E> {
             let f = self.frame_mut(0);
             f.mv = Some(m);
             f.cont_row = piece_to(piece, m);
+            f.capture = capture;
             self.reset_pv(1);
             self.pos.make_move_with_check(m, gives_check);
             self.nodes += 1;

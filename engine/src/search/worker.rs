@@ -34,6 +34,8 @@ pub(super) struct Frame {
     pub mv: Option<Move>,
     /// Continuation-history row of that move.
     pub cont_row: usize,
+    /// Whether that move captured.
+    pub capture: bool,
     /// Static evaluation here, or `EVAL_NONE` when in check.
     pub static_eval: i32,
     /// Quiet moves that caused cutoffs at this ply.
@@ -42,8 +44,14 @@ pub(super) struct Frame {
     pub excluded: Option<Move>,
 }
 
-const EMPTY_FRAME: Frame =
-    Frame { mv: None, cont_row: NO_ROW, static_eval: EVAL_NONE, killers: [None; 2], excluded: None };
+const EMPTY_FRAME: Frame = Frame {
+    mv: None,
+    cont_row: NO_ROW,
+    capture: false,
+    static_eval: EVAL_NONE,
+    killers: [None; 2],
+    excluded: None,
+};
 
 /// A search thread.
 pub(super) struct Worker<'a, E: Evaluate> {
@@ -565,6 +573,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             let f = self.frame_mut(ply);
             f.mv = Some(m);
             f.cont_row = col;
+            f.capture = capture;
             self.pos.make_move_with_check(m, gives_check);
             self.nodes += 1;
 
@@ -637,6 +646,12 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             for &c in captures_tried.iter() {
                 self.update_capture_stat(c, -self.params.history_bonus(depth + 1));
             }
+        }
+
+        // No move raised alpha: the opponent's quiet move that led here was good for them, so it gains
+        // history as a cut-move would (the move that caused this fail low, one ply up, fails high there).
+        if best_move.is_none() && excluded.is_none() && prm.prior_bonus_percent > 0 {
+            self.reward_prior_quiet(ply, self.params.history_bonus(depth) * prm.prior_bonus_percent / 100);
         }
 
         if excluded.is_none() {
@@ -766,9 +781,11 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             }
             let Some(piece) = self.pos.piece_at(m.from()) else { continue };
             self.tt.prefetch(self.key_after(m, piece));
+            let capture = self.pos.is_capture(m);
             let f = self.frame_mut(ply);
             f.mv = Some(m);
             f.cont_row = piece_to(piece, m);
+            f.capture = capture;
             self.pos.make_move(m);
             self.nodes += 1;
             let v = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
@@ -815,6 +832,23 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         let Some(piece) = self.pos.piece_at(m.from()) else { return };
         let col = piece_to(piece, m);
         self.hist.update_butterfly(&self.pos, m, b);
+        for row in rows {
+            self.hist.update_continuation(row, col, b);
+        }
+    }
+
+    /// Adds `b` to the history of the quiet move played at `ply - 1` (by the side not to move now): its
+    /// butterfly entry and its continuation entries under the moves before it (`ply` >= 1).
+    fn reward_prior_quiet(&mut self, ply: usize, b: i32) {
+        let prior = self.frame_back(ply, 1);
+        let (Some(m), false) = (prior.mv, prior.capture) else { return };
+        let col = prior.cont_row;
+        let rows = [
+            self.frame_back(ply, 2).cont_row,
+            self.frame_back(ply, 3).cont_row,
+            self.frame_back(ply, 5).cont_row,
+        ];
+        self.hist.update_butterfly_for(!self.pos.side_to_move(), m, b);
         for row in rows {
             self.hist.update_continuation(row, col, b);
         }
