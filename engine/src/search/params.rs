@@ -206,6 +206,10 @@ search_params! {
     root_lmr_depth: 3 in 2..=6,
     /// ... for root moves after this many.
     root_lmr_moves: 3 in 1..=8,
+    /// The static evaluation is multiplied by (this − the no-capture clock in plies) / this (0: off, the
+    /// default until an SPRT says otherwise): a lead that cannot capture before the move limit is worth
+    /// less, so the side ahead prefers lines that make progress.
+    clock_scale: 0 in 0..=1000,
     /// A node where no move raised alpha gives the opponent's quiet move that led to it this many percent
     /// of the depth's history bonus (0: off, the default until an SPRT says otherwise).
     prior_bonus_percent: 0 in 0..=300,

@@ -169,9 +169,14 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         &self.stack[ply + FRAME_OFFSET - back]
     }
 
+    /// The static evaluation, shrunk towards a draw as the no-capture clock runs (`clock_scale`), so the
+    /// side ahead prefers lines that capture before the move limit.
     #[inline(always)]
     pub fn evaluate(&mut self) -> i32 {
-        self.eval.evaluate_with(&self.pos, &mut self.eval_state).clamp(-EVAL_CAP, EVAL_CAP)
+        let e = self.eval.evaluate_with(&self.pos, &mut self.eval_state);
+        let n = self.params.clock_scale;
+        let e = if n > 0 { e * (n - self.pos.halfmove_clock() as i32).max(0) / n } else { e };
+        e.clamp(-EVAL_CAP, EVAL_CAP)
     }
 
     /// The principal variation found below `ply` by the last PV search there.
