@@ -36,6 +36,8 @@ const SPARE_WORKERS = 2;
 const MEMORY_PAGES = 64;
 const MEMORY_MAX_PAGES = 16384;
 
+const encoder = new TextEncoder();
+
 /** A module of one function returning a v128 constant: valid only where the browser has SIMD128. */
 const SIMD_PROBE = new Uint8Array([
     0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, 0x03, 0x02, 0x01,
@@ -269,7 +271,7 @@ export class ChuhanEngine {
     /** Appends text to the input ring (what does not fit waits in a backlog, retried every 20 ms). */
     writeInput(text) {
         const t = this.threads;
-        const bytes = new TextEncoder().encode(text);
+        const bytes = encoder.encode(text);
         const joined = new Uint8Array(t.backlog.length + bytes.length);
         joined.set(t.backlog);
         joined.set(bytes, t.backlog.length);

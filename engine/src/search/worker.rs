@@ -34,7 +34,8 @@ pub(super) struct Frame {
     pub mv: Option<Move>,
     /// Continuation-history row of that move.
     pub cont_row: usize,
-    /// Whether that move captured.
+    /// Whether that move captured (set by the main search and the root, whose moves a child node reads;
+    /// quiescence never calls the main search, so its frames leave it).
     pub capture: bool,
     /// Static evaluation here, or `EVAL_NONE` when in check.
     pub static_eval: i32,
@@ -167,6 +168,13 @@ impl<'a, E: Evaluate> Worker<'a, E> {
     #[inline(always)]
     fn frame_back(&self, ply: usize, back: usize) -> &Frame {
         &self.stack[ply + FRAME_OFFSET - back]
+    }
+
+    /// The continuation-history rows a move at `ply` is scored and updated under: the moves 1, 2 and 4
+    /// plies before it.
+    #[inline(always)]
+    fn continuation_rows(&self, ply: usize) -> [usize; 3] {
+        [self.frame_back(ply, 1).cont_row, self.frame_back(ply, 2).cont_row, self.frame_back(ply, 4).cont_row]
     }
 
     /// The static evaluation, shrunk towards a draw as the no-capture clock runs (`clock_scale`), so the
@@ -451,11 +459,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             depth -= 1;
         }
 
-        let rows = [
-            self.frame_back(ply, 1).cont_row,
-            self.frame_back(ply, 2).cont_row,
-            self.frame_back(ply, 4).cont_row,
-        ];
+        let rows = self.continuation_rows(ply);
         let counter = if self.frame_back(ply, 1).mv.is_some() { self.hist.counter(rows[0]) } else { None };
         let killers = self.frame(ply).killers;
         let mut picker = MovePicker::new_main(&self.pos, tt_move, killers, counter);
@@ -786,11 +790,9 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             }
             let Some(piece) = self.pos.piece_at(m.from()) else { continue };
             self.tt.prefetch(self.key_after(m, piece));
-            let capture = self.pos.is_capture(m);
             let f = self.frame_mut(ply);
             f.mv = Some(m);
             f.cont_row = piece_to(piece, m);
-            f.capture = capture;
             self.pos.make_move(m);
             self.nodes += 1;
             let v = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
@@ -814,11 +816,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
     /// quiet moves tried before it.
     fn update_quiet_stats(&mut self, ply: usize, m: Move, others: &[Move], depth: i32) {
         let b = self.params.history_bonus(depth);
-        let rows = [
-            self.frame_back(ply, 1).cont_row,
-            self.frame_back(ply, 2).cont_row,
-            self.frame_back(ply, 4).cont_row,
-        ];
+        let rows = self.continuation_rows(ply);
         let f = self.frame_mut(ply);
         if f.killers[0] != Some(m) {
             f.killers[1] = f.killers[0];
@@ -848,11 +846,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         let prior = self.frame_back(ply, 1);
         let (Some(m), false) = (prior.mv, prior.capture) else { return };
         let col = prior.cont_row;
-        let rows = [
-            self.frame_back(ply, 2).cont_row,
-            self.frame_back(ply, 3).cont_row,
-            self.frame_back(ply, 5).cont_row,
-        ];
+        let rows = self.continuation_rows(ply - 1);
         self.hist.update_butterfly_for(!self.pos.side_to_move(), m, b);
         for row in rows {
             self.hist.update_continuation(row, col, b);
