@@ -213,6 +213,23 @@ search_params! {
     /// A node where no move raised alpha gives the opponent's quiet move that led to it this many percent
     /// of the depth's history bonus (0: off, the default until an SPRT says otherwise).
     prior_bonus_percent: 0 in 0..=300,
+    /// Checking moves are extended a ply only at depths above this (0: at every depth) ...
+    check_ext_depth: 0 in 0..=30,
+    /// ... and only where the static evaluation is at least this far from zero (0: everywhere; in check
+    /// there is no evaluation and checks are extended).
+    check_ext_eval: 0 in 0..=400,
+    /// 1: checking moves are pruned at shallow depth like any other move (move count, history, futility
+    /// and SEE); 0: they never are.
+    prune_checks: 0 in 0..=1,
+    /// Late-move reductions: plies less for a checking move ...
+    lmr_check: 1 in 0..=2,
+    /// ... and plies more at an expected cut node ...
+    lmr_cut_node: 1 in 0..=4,
+    /// ... and plies more outside the principal variation when the children of this ply have failed high
+    /// more than three times since its parent began (0: off).
+    lmr_cutoffs: 0 in 0..=2,
+    /// Late-move pruning when not improving: this many percent of the improving threshold.
+    lmp_worsening_percent: 50 in 10..=100,
     /// History bonus per depth ...
     history_bonus_per_depth: 160 in 60..=400,
     /// ... minus this ...
@@ -287,7 +304,7 @@ impl SearchParams {
         if improving {
             base
         } else {
-            base / 2
+            base * self.lmp_worsening_percent / 100
         }
     }
 

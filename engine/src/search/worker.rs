@@ -43,6 +43,8 @@ pub(super) struct Frame {
     pub killers: [Option<Move>; 2],
     /// The move left out by a singular-extension search.
     pub excluded: Option<Move>,
+    /// Beta cutoffs at this ply since the node two plies up began (saturating).
+    pub cutoffs: u8,
 }
 
 const EMPTY_FRAME: Frame = Frame {
@@ -52,6 +54,7 @@ const EMPTY_FRAME: Frame = Frame {
     static_eval: EVAL_NONE,
     killers: [None; 2],
     excluded: None,
+    cutoffs: 0,
 };
 
 /// A search thread.
@@ -324,7 +327,9 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         }
 
         let excluded = self.frame(ply).excluded;
-        self.frame_mut(ply + 2).killers = [None; 2];
+        let grandchild = self.frame_mut(ply + 2);
+        grandchild.killers = [None; 2];
+        grandchild.cutoffs = 0;
         let key = self.pos.key();
         let tt_data = if excluded.is_none() { self.tt.probe(key) } else { None };
         let tt_move = tt_data.and_then(|d| d.mv).filter(|&m| self.pos.is_legal(m));
@@ -392,6 +397,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         let strong = self.has_strong_pieces();
         let features = self.features;
         let prm = self.params;
+        let prune_checks = prm.prune_checks != 0;
 
         if !PV && !in_check && excluded.is_none() {
             // Razoring: hopeless at low depth unless a capture saves it.
@@ -500,13 +506,13 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 let lmr_depth = (depth - 1 - prm.reduction(depth, move_count)).max(0);
                 if capture {
                     if features.see_pruning
-                        && !gives_check
+                        && (!gives_check || prune_checks)
                         && depth <= prm.see_capture_depth
                         && !see_ge(&self.pos, m, -prm.see_capture_per_depth * depth, prm.see_values())
                     {
                         continue;
                     }
-                } else if !gives_check {
+                } else if !gives_check || prune_checks {
                     if features.move_count_pruning && move_count as i32 >= prm.lmp_threshold(depth, improving)
                     {
                         skip_quiets = true;
@@ -573,7 +579,12 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                         }
                     }
                 }
-                if ext == 0 && gives_check && features.check_extension {
+                if ext == 0
+                    && gives_check
+                    && features.check_extension
+                    && depth > prm.check_ext_depth
+                    && static_eval.abs() >= prm.check_ext_eval
+                {
                     ext = 1;
                 }
             }
@@ -594,7 +605,10 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                     r -= 1;
                 }
                 if cut_node {
-                    r += 1;
+                    r += prm.lmr_cut_node;
+                }
+                if !PV && self.frame(ply + 1).cutoffs > 3 {
+                    r += prm.lmr_cutoffs;
                 }
                 if !improving {
                     r += 1;
@@ -611,7 +625,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                     r -= (stat - prm.lmr_history_offset) / prm.lmr_history_divisor;
                 }
                 if gives_check {
-                    r -= 1;
+                    r -= prm.lmr_check;
                 }
                 let d = (new_depth - r).clamp(1, new_depth.max(1));
                 v = -self.search::<false>(-alpha - 1, -alpha, d, ply + 1, true);
@@ -630,6 +644,8 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             }
 
             if self.take_score::<PV>(v, m, ply, beta, &mut best, &mut best_move, &mut alpha) {
+                let f = self.frame_mut(ply);
+                f.cutoffs = f.cutoffs.saturating_add(1);
                 break;
             }
             if Some(m) != best_move {
