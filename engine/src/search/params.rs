@@ -252,6 +252,10 @@ search_params! {
     /// Time: a fall in score of this much stretches the optimum by 100% (capped at 75%), a rise
     /// shrinks it by up to 25%.
     time_falling_divisor: 400 in 150..=1000,
+    /// Time: once the best move has taken at least this many percent of the search's nodes (0: off) ...
+    time_effort_percent: 0 in 0..=99,
+    /// ... the optimum time is scaled by this many percent.
+    time_effort_scale_percent: 76 in 40..=100,
     /// Exchange value of an advisor (static exchange evaluation: orders and prunes captures). The exchange
     /// values differ from the evaluation's material (cannon 400, pawn 80) on purpose: an exchange is
     /// decided early in the game, when a cannon is worth a little more than a horse, and a pawn that takes

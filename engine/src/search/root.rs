@@ -33,6 +33,8 @@ pub struct RootMove {
     pub seldepth: usize,
     /// Principal variation starting with `mv`.
     pub pv: Vec<Move>,
+    /// Nodes this thread has spent below the move in this search (all iterations).
+    pub effort: u64,
 }
 
 impl RootMove {
@@ -45,6 +47,7 @@ impl RootMove {
             bound: Bound::Upper,
             seldepth: 0,
             pv: vec![mv],
+            effort: 0,
         }
     }
 }
@@ -284,6 +287,7 @@ impl<E: Evaluate> Worker<'_, E> {
             f.cont_row = piece_to(piece, m);
             f.capture = capture;
             self.reset_pv(1);
+            let nodes_before = self.nodes;
             self.pos.make_move_with_check(m, gives_check);
             self.nodes += 1;
             let v = if move_number == 1 {
@@ -310,6 +314,7 @@ impl<E: Evaluate> Worker<'_, E> {
                 v
             };
             self.pos.unmake_move();
+            self.root_moves[i].effort += self.nodes - nodes_before;
             if self.stopped {
                 break;
             }
@@ -393,9 +398,19 @@ impl<E: Evaluate> Worker<'_, E> {
             1.0
         };
         let stability = STABILITY[main.stable_iterations.min(STABILITY.len() - 1)];
+        // Nearly every node spent below the best move: the others were refuted quickly, so more time would
+        // mostly confirm it.
+        let effort_percent = best.effort.saturating_mul(100) / self.nodes.max(1);
+        let effort = if self.params.time_effort_percent > 0
+            && effort_percent >= self.params.time_effort_percent as u64
+        {
+            self.params.time_effort_scale_percent as f64 / 100.0
+        } else {
+            1.0
+        };
         main.prev_best = Some(best.mv);
         main.prev_score = score;
-        match main.time.scaled_soft(instability * falling * stability) {
+        match main.time.scaled_soft(instability * falling * stability * effort) {
             Some(limit) => main.start.elapsed() >= limit,
             None => false,
         }
