@@ -280,8 +280,7 @@ impl<E: Evaluate> Worker<'_, E> {
             let Some(piece) = self.pos.piece_at(m.from()) else { continue };
             let capture = self.pos.is_capture(m);
             let gives_check = self.pos.gives_check(m);
-            let extend = gives_check && self.features.check_extension && depth > self.params.check_ext_depth;
-            let new_depth = depth - 1 + extend as i32;
+            let new_depth = depth - 1 + (gives_check && self.extends_checks(depth, EVAL_NONE)) as i32;
             let f = self.frame_mut(0);
             f.mv = Some(m);
             f.cont_row = piece_to(piece, m);

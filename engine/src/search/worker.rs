@@ -180,6 +180,15 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         [self.frame_back(ply, 1).cont_row, self.frame_back(ply, 2).cont_row, self.frame_back(ply, 4).cont_row]
     }
 
+    /// Whether a checking move is searched a ply deeper at `depth` (`static_eval` is `EVAL_NONE` in check
+    /// and at the root, where checks are always extended as far as the evaluation goes).
+    #[inline(always)]
+    pub fn extends_checks(&self, depth: i32, static_eval: i32) -> bool {
+        self.features.check_extension
+            && depth > self.params.check_ext_depth
+            && static_eval.abs() >= self.params.check_ext_eval
+    }
+
     /// The static evaluation, shrunk towards a draw as the no-capture clock runs (`clock_scale`), so the
     /// side ahead prefers lines that capture before the move limit.
     #[inline(always)]
@@ -579,12 +588,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                         }
                     }
                 }
-                if ext == 0
-                    && gives_check
-                    && features.check_extension
-                    && depth > prm.check_ext_depth
-                    && static_eval.abs() >= prm.check_ext_eval
-                {
+                if ext == 0 && gives_check && self.extends_checks(depth, static_eval) {
                     ext = 1;
                 }
             }
