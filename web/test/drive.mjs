@@ -91,7 +91,12 @@ async function play(browser) {
 
 /** Flip, a pasted FEN, a mate played by dragging and shown in words, take back, a refused FEN. */
 async function controls(page) {
-    const a0 = async () => (await page.locator('[data-square="a0"]').boundingBox()).y;
+    // The board redraws its squares after every move; wait for a0 to be attached again before measuring.
+    const a0 = async () => {
+        const square = page.locator('[data-square="a0"]');
+        await square.waitFor();
+        return (await square.boundingBox()).y;
+    };
     const before = await a0();
     await page.click("#flip");
     const flipped = await a0();
