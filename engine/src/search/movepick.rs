@@ -13,7 +13,8 @@ use super::history::{from_to, piece_to, Histories};
 use super::see::{see_ge, victim_value, SeeValues};
 use crate::movegen::{GenType, MoveList, MAX_MOVES};
 use crate::position::Position;
-use crate::types::Move;
+use crate::types::{Color, Move, PieceKind};
+use crate::Bitboard;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Stage {
@@ -45,6 +46,8 @@ pub struct OrderInfo<'a> {
     pub rows: [usize; 3],
     /// Exchange values (the search's parameters).
     pub see: &'a SeeValues,
+    /// Weight of threat escapes in quiet-move ordering (`SearchParams::threat_order`; 0: off).
+    pub threat_weight: i32,
 }
 
 /// Score of an evasion capture: always ahead of quiet evasions.
@@ -62,6 +65,35 @@ const CAPTURE_HISTORY_DIVISOR: i32 = 8;
 /// about 40% of the victim's value (16/40), more when its history is good, so that a capture the history
 /// favours is still tried early despite a small loss on the board.
 const GOOD_CAPTURE_SEE_DIVISOR: i32 = 40;
+
+/// The squares the opponent of the side to move attacks with its cheap pieces, for threat-aware ordering.
+struct Threats {
+    /// Attacked by a pawn, advisor or elephant (worth less than a horse or cannon).
+    by_low: Bitboard,
+    /// Attacked by any of those or a horse or cannon (worth less than a rook). A cannon is counted only on
+    /// the pieces it could capture now, not on the empty squares behind its screen.
+    by_minor: Bitboard,
+}
+
+impl Threats {
+    fn against(pos: &Position) -> Threats {
+        let them: Color = !pos.side_to_move();
+        let attacks = |kinds: &[PieceKind]| {
+            let mut b = Bitboard::EMPTY;
+            for &kind in kinds {
+                for sq in pos.pieces(them, kind) {
+                    if let Some(piece) = pos.piece_at(sq) {
+                        b |= pos.attacks_of(piece, sq);
+                    }
+                }
+            }
+            b
+        };
+        let by_low = attacks(&[PieceKind::Pawn, PieceKind::Advisor, PieceKind::Elephant]);
+        let by_minor = by_low | attacks(&[PieceKind::Horse, PieceKind::Cannon]);
+        Threats { by_low, by_minor }
+    }
+}
 
 /// Hands out the moves of one node.
 pub struct MovePicker {
@@ -144,6 +176,10 @@ impl MovePicker {
     }
 
     fn score_quiets(&mut self, pos: &Position, ord: &OrderInfo, from: usize) {
+        if ord.threat_weight > 0 {
+            self.score_quiets_with_threats(pos, ord, from);
+            return;
+        }
         // `quiet_score` with the four tables sliced once for the whole list (callgrind: the per-move index
         // arithmetic and bounds checks were most of the scoring).
         let butterfly = ord.hist.butterfly_of(pos);
@@ -157,6 +193,31 @@ impl MovePicker {
             let col = piece_to(piece, m);
             let b = butterfly[from_to(m)] as i32;
             self.scores[i] = 2 * b + r0[col] as i32 + r1[col] as i32 + r2[col] as i32 / 2;
+        }
+    }
+
+    /// `score_quiets` plus the threat terms of [`OrderInfo::threat_weight`].
+    fn score_quiets_with_threats(&mut self, pos: &Position, ord: &OrderInfo, from: usize) {
+        let threats = Threats::against(pos);
+        let rook_weight = ord.threat_weight;
+        let minor_weight = ord.threat_weight * 3 / 5;
+        for i in from..self.list.len() {
+            let m = self.list[i];
+            let Some(piece) = pos.piece_at(m.from()) else {
+                self.scores[i] = 0;
+                continue;
+            };
+            let (danger, weight) = match piece.kind() {
+                PieceKind::Rook => (threats.by_minor, rook_weight),
+                PieceKind::Horse | PieceKind::Cannon => (threats.by_low, minor_weight),
+                _ => (Bitboard::EMPTY, 0),
+            };
+            let threat = match (danger.has(m.from()), danger.has(m.to())) {
+                (true, false) => weight,
+                (false, true) => -weight,
+                _ => 0,
+            };
+            self.scores[i] = Self::quiet_score(pos, ord, m) + threat;
         }
     }
 
@@ -332,7 +393,9 @@ mod tests {
         let pick = |i: usize| junk.get(junk.len().wrapping_sub(i + 1)).copied();
         let killers = [pick(3), pick(5)];
         let counter = if depth.is_multiple_of(2) { pick(3) } else { pick(7) };
-        let ord = OrderInfo { hist, rows: [NO_ROW; 3], see: see() };
+        // Odd depths order quiets with the threat terms, so their scoring is exercised too.
+        let threat_weight = if depth % 2 == 1 { 16_000 } else { 0 };
+        let ord = OrderInfo { hist, rows: [NO_ROW; 3], see: see(), threat_weight };
         let mut picker = MovePicker::new_main(pos, pick(1), killers, counter);
         let mut seen = Vec::new();
         while let Some(m) = picker.next(pos, &ord, false) {
@@ -376,7 +439,7 @@ mod tests {
     #[test]
     fn quiescence_picker_yields_captures_or_evasions() {
         let hist = Histories::new();
-        let ord = OrderInfo { hist: &hist, rows: [NO_ROW; 3], see: see() };
+        let ord = OrderInfo { hist: &hist, rows: [NO_ROW; 3], see: see(), threat_weight: 0 };
         for fen in FENS {
             let pos = Position::from_fen(fen).expect("valid fen");
             let tt = pos.legal_moves().first().copied();
@@ -395,9 +458,32 @@ mod tests {
     }
 
     #[test]
+    fn threatened_rook_escapes_first() {
+        // The black horse on b7 attacks the red rook on c5; with empty histories only the threat terms
+        // order the quiet moves, so the rook's moves to squares no cheap piece attacks come first.
+        let pos = Position::from_fen("4k4/9/1n7/9/2R6/9/9/9/9/3K1N3 w - - 0 1").expect("valid fen");
+        let hist = Histories::new();
+        let ord = OrderInfo { hist: &hist, rows: [NO_ROW; 3], see: see(), threat_weight: 16_000 };
+        let threats = Threats::against(&pos);
+        let rook = pos.pieces(Color::Red, PieceKind::Rook).lsb().expect("a rook");
+        assert!(threats.by_minor.has(rook));
+        let mut picker = MovePicker::new_main(&pos, None, [None; 2], None);
+        let mut order = Vec::new();
+        while let Some(m) = picker.next(&pos, &ord, false) {
+            order.push(m);
+        }
+        let escapes = order.iter().filter(|m| m.from() == rook && !threats.by_minor.has(m.to())).count();
+        assert!(escapes > 5);
+        assert!(
+            order[..escapes].iter().all(|m| m.from() == rook && !threats.by_minor.has(m.to())),
+            "{order:?}"
+        );
+    }
+
+    #[test]
     fn skip_quiets_drops_only_quiets() {
         let hist = Histories::new();
-        let ord = OrderInfo { hist: &hist, rows: [NO_ROW; 3], see: see() };
+        let ord = OrderInfo { hist: &hist, rows: [NO_ROW; 3], see: see(), threat_weight: 0 };
         let pos = Position::from_fen(FENS[1]).expect("valid fen");
         let mut picker = MovePicker::new_main(&pos, None, [None; 2], None);
         let mut got = Vec::new();

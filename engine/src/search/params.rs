@@ -230,6 +230,11 @@ search_params! {
     lmr_cutoffs: 0 in 0..=2,
     /// Late-move pruning when not improving: this many percent of the improving threshold.
     lmp_worsening_percent: 50 in 10..=100,
+    /// Quiet-move ordering by threats, in history units (0: off, the default until an SPRT says otherwise):
+    /// a rook attacked by a lesser piece that moves to a square no lesser piece attacks gains this, and one
+    /// that walks from safety into such an attack loses it; horses and cannons the same against pawns,
+    /// advisors and elephants, with three fifths of it.
+    threat_order: 0 in 0..=40000,
     /// History bonus per depth ...
     history_bonus_per_depth: 160 in 60..=400,
     /// ... minus this ...

@@ -488,7 +488,12 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         let mut skip_quiets = false;
 
         loop {
-            let ord = OrderInfo { hist: self.hist, rows, see: self.params.see_values() };
+            let ord = OrderInfo {
+                hist: self.hist,
+                rows,
+                see: self.params.see_values(),
+                threat_weight: self.params.threat_order,
+            };
             let Some(m) = picker.next(&self.pos, &ord, skip_quiets) else { break };
             if Some(m) == excluded {
                 continue;
@@ -785,7 +790,12 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         let mut best_move = None;
         let mut move_count = 0;
         loop {
-            let ord = OrderInfo { hist: self.hist, rows, see: self.params.see_values() };
+            let ord = OrderInfo {
+                hist: self.hist,
+                rows,
+                see: self.params.see_values(),
+                threat_weight: self.params.threat_order,
+            };
             let Some(m) = picker.next(&self.pos, &ord, false) else { break };
             move_count += 1;
             if best > -MATE_BOUND {
