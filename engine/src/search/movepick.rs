@@ -48,6 +48,8 @@ pub struct OrderInfo<'a> {
     pub see: &'a SeeValues,
     /// Weight of threat escapes in quiet-move ordering (`SearchParams::threat_order`; 0: off).
     pub threat_weight: i32,
+    /// Bonus of a quiet checking move in quiet-move ordering (`SearchParams::check_order`; 0: off).
+    pub check_weight: i32,
 }
 
 /// Score of an evasion capture: always ahead of quiet evasions.
@@ -176,7 +178,7 @@ impl MovePicker {
     }
 
     fn score_quiets(&mut self, pos: &Position, ord: &OrderInfo, from: usize) {
-        if ord.threat_weight > 0 {
+        if ord.threat_weight > 0 || ord.check_weight > 0 {
             self.score_quiets_with_threats(pos, ord, from);
             return;
         }
@@ -196,9 +198,14 @@ impl MovePicker {
         }
     }
 
-    /// `score_quiets` plus the threat terms of [`OrderInfo::threat_weight`].
+    /// `score_quiets` plus the threat terms of [`OrderInfo::threat_weight`] and the check bonus of
+    /// [`OrderInfo::check_weight`].
     fn score_quiets_with_threats(&mut self, pos: &Position, ord: &OrderInfo, from: usize) {
-        let threats = Threats::against(pos);
+        let threats = if ord.threat_weight > 0 {
+            Threats::against(pos)
+        } else {
+            Threats { by_low: Bitboard::EMPTY, by_minor: Bitboard::EMPTY }
+        };
         let rook_weight = ord.threat_weight;
         let minor_weight = ord.threat_weight * 3 / 5;
         for i in from..self.list.len() {
@@ -217,7 +224,8 @@ impl MovePicker {
                 (false, true) => -weight,
                 _ => 0,
             };
-            self.scores[i] = Self::quiet_score(pos, ord, m) + threat;
+            let check = if ord.check_weight > 0 && pos.gives_check(m) { ord.check_weight } else { 0 };
+            self.scores[i] = Self::quiet_score(pos, ord, m) + threat + check;
         }
     }
 
@@ -395,7 +403,8 @@ mod tests {
         let counter = if depth.is_multiple_of(2) { pick(3) } else { pick(7) };
         // Odd depths order quiets with the threat terms, so their scoring is exercised too.
         let threat_weight = if depth % 2 == 1 { 16_000 } else { 0 };
-        let ord = OrderInfo { hist, rows: [NO_ROW; 3], see: see(), threat_weight };
+        let ord =
+            OrderInfo { hist, rows: [NO_ROW; 3], see: see(), threat_weight, check_weight: threat_weight };
         let mut picker = MovePicker::new_main(pos, pick(1), killers, counter);
         let mut seen = Vec::new();
         while let Some(m) = picker.next(pos, &ord, false) {
@@ -439,7 +448,7 @@ mod tests {
     #[test]
     fn quiescence_picker_yields_captures_or_evasions() {
         let hist = Histories::new();
-        let ord = OrderInfo { hist: &hist, rows: [NO_ROW; 3], see: see(), threat_weight: 0 };
+        let ord = OrderInfo { hist: &hist, rows: [NO_ROW; 3], see: see(), threat_weight: 0, check_weight: 0 };
         for fen in FENS {
             let pos = Position::from_fen(fen).expect("valid fen");
             let tt = pos.legal_moves().first().copied();
@@ -463,7 +472,8 @@ mod tests {
         // order the quiet moves, so the rook's moves to squares no cheap piece attacks come first.
         let pos = Position::from_fen("4k4/9/1n7/9/2R6/9/9/9/9/3K1N3 w - - 0 1").expect("valid fen");
         let hist = Histories::new();
-        let ord = OrderInfo { hist: &hist, rows: [NO_ROW; 3], see: see(), threat_weight: 16_000 };
+        let ord =
+            OrderInfo { hist: &hist, rows: [NO_ROW; 3], see: see(), threat_weight: 16_000, check_weight: 0 };
         let threats = Threats::against(&pos);
         let rook = pos.pieces(Color::Red, PieceKind::Rook).lsb().expect("a rook");
         assert!(threats.by_minor.has(rook));
@@ -483,7 +493,7 @@ mod tests {
     #[test]
     fn skip_quiets_drops_only_quiets() {
         let hist = Histories::new();
-        let ord = OrderInfo { hist: &hist, rows: [NO_ROW; 3], see: see(), threat_weight: 0 };
+        let ord = OrderInfo { hist: &hist, rows: [NO_ROW; 3], see: see(), threat_weight: 0, check_weight: 0 };
         let pos = Position::from_fen(FENS[1]).expect("valid fen");
         let mut picker = MovePicker::new_main(&pos, None, [None; 2], None);
         let mut got = Vec::new();

@@ -235,6 +235,18 @@ search_params! {
     /// that walks from safety into such an attack loses it; horses and cannons the same against pawns,
     /// advisors and elephants, with three fifths of it.
     threat_order: 0 in 0..=40000,
+    /// Quiet-move ordering: a quiet move that gives check gains this, in history units (0: off).
+    check_order: 0 in 0..=40000,
+    /// The quiet move that led here gains butterfly history by how much it improved its mover's static
+    /// evaluation: this many percent of 300 − 4 × (the evaluation before it, the mover's view, plus the one
+    /// after it, the opponent's view), that product kept within −1,600..1,200 (0: off).
+    eval_diff_history_percent: 0 in 0..=300,
+    /// Hindsight depth (0: off): a node reached by a reduction of at least 3 plies is searched a ply deeper
+    /// when the opponent's evaluation did not worsen; one reached by 2 or more a ply shallower when both
+    /// sides' evaluations sum above `hindsight_margin` (both think they stand well: quiet).
+    hindsight: 0 in 0..=1,
+    /// See `hindsight`.
+    hindsight_margin: 150 in 50..=400,
     /// History bonus per depth ...
     history_bonus_per_depth: 160 in 60..=400,
     /// ... minus this ...

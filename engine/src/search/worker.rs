@@ -45,6 +45,8 @@ pub(super) struct Frame {
     pub excluded: Option<Move>,
     /// Beta cutoffs at this ply since the node two plies up began (saturating).
     pub cutoffs: u8,
+    /// The late-move reduction the move from this ply is being searched with (0: none).
+    pub reduction: i32,
 }
 
 const EMPTY_FRAME: Frame = Frame {
@@ -55,6 +57,7 @@ const EMPTY_FRAME: Frame = Frame {
     killers: [None; 2],
     excluded: None,
     cutoffs: 0,
+    reduction: 0,
 };
 
 /// A search thread.
@@ -406,6 +409,27 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         let strong = self.has_strong_pieces();
         let features = self.features;
         let prm = self.params;
+        let prior = *self.frame_back(ply, 1);
+        if prm.eval_diff_history_percent > 0
+            && excluded.is_none()
+            && !in_check
+            && prior.static_eval != EVAL_NONE
+            && !prior.capture
+        {
+            if let Some(m) = prior.mv {
+                let diff = (300 - 4 * (prior.static_eval + static_eval)).clamp(-1_600, 1_200);
+                let b = diff * prm.eval_diff_history_percent / 100;
+                self.hist.update_butterfly_for(!self.pos.side_to_move(), m, b);
+            }
+        }
+        if prm.hindsight != 0 && !in_check && excluded.is_none() && prior.static_eval != EVAL_NONE {
+            let sum = prior.static_eval + static_eval;
+            if prior.reduction >= 3 && sum <= 0 {
+                depth += 1;
+            } else if prior.reduction >= 2 && depth >= 2 && sum > prm.hindsight_margin {
+                depth -= 1;
+            }
+        }
         let prune_checks = prm.prune_checks != 0;
 
         if !PV && !in_check && excluded.is_none() {
@@ -493,6 +517,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 rows,
                 see: self.params.see_values(),
                 threat_weight: self.params.threat_order,
+                check_weight: self.params.check_order,
             };
             let Some(m) = picker.next(&self.pos, &ord, skip_quiets) else { break };
             if Some(m) == excluded {
@@ -637,7 +662,9 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                     r -= prm.lmr_check;
                 }
                 let d = (new_depth - r).clamp(1, new_depth.max(1));
+                self.frame_mut(ply).reduction = new_depth - d;
                 v = -self.search::<false>(-alpha - 1, -alpha, d, ply + 1, true);
+                self.frame_mut(ply).reduction = 0;
                 if v > alpha && d < new_depth {
                     v = -self.search::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
                 }
@@ -795,6 +822,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 rows,
                 see: self.params.see_values(),
                 threat_weight: self.params.threat_order,
+                check_weight: self.params.check_order,
             };
             let Some(m) = picker.next(&self.pos, &ord, false) else { break };
             move_count += 1;
