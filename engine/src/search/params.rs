@@ -247,6 +247,15 @@ search_params! {
     hindsight: 0 in 0..=1,
     /// See `hindsight`.
     hindsight_margin: 150 in 50..=400,
+    /// Internal iterative reduction at principal-variation nodes without a hash move: plies (cut nodes
+    /// always reduce one; Pikafish-HCE reduces such PV nodes by 3).
+    iir_pv: 1 in 1..=4,
+    /// After a reduced search beat alpha and the move was searched again at full depth, its continuation
+    /// histories gain (or, failing low there, lose) this many percent of the depth's bonus (0: off).
+    lmr_research_bonus_percent: 0 in 0..=200,
+    /// A move with a good enough history may be searched up to this many plies deeper than its siblings by a
+    /// negative reduction (0: never beyond the node's depth less one).
+    lmr_extend: 0 in 0..=1,
     /// History bonus per depth ...
     history_bonus_per_depth: 160 in 60..=400,
     /// ... minus this ...

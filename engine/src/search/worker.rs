@@ -495,7 +495,10 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         // Internal iterative reduction: without a hash move this node was not searched before; search it
         // shallower so the next iteration finds a move to start with.
         if features.iir && (PV || cut_node) && depth >= prm.iir_depth && tt_move.is_none() {
-            depth -= 1;
+            depth -= if PV { prm.iir_pv } else { 1 };
+            if depth <= 0 {
+                return self.qsearch::<PV>(alpha, beta, ply);
+            }
         }
 
         let rows = self.continuation_rows(ply);
@@ -661,12 +664,18 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 if gives_check {
                     r -= prm.lmr_check;
                 }
-                let d = (new_depth - r).clamp(1, new_depth.max(1));
+                let d = (new_depth - r).clamp(1, new_depth.max(1) + prm.lmr_extend);
                 self.frame_mut(ply).reduction = new_depth - d;
                 v = -self.search::<false>(-alpha - 1, -alpha, d, ply + 1, true);
                 self.frame_mut(ply).reduction = 0;
                 if v > alpha && d < new_depth {
                     v = -self.search::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                    if prm.lmr_research_bonus_percent > 0 && !capture && !self.stopped {
+                        let b = prm.history_bonus(new_depth) * prm.lmr_research_bonus_percent / 100;
+                        for row in rows {
+                            self.hist.update_continuation(row, col, if v > alpha { b } else { -b });
+                        }
+                    }
                 }
             } else if !PV || move_count > 1 {
                 v = -self.search::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
