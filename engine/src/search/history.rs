@@ -5,6 +5,7 @@
 //! Updates use "gravity": `h += bonus - h * |bonus| / MAX`, which keeps every entry inside ±MAX and lets
 //! old knowledge fade as new evidence arrives.
 
+use super::correction::Correction;
 use crate::position::Position;
 use crate::types::{Color, Move, Piece, PieceKind};
 
@@ -23,6 +24,8 @@ pub struct Histories {
     capture: Vec<i16>,
     continuation: Vec<i16>,
     counter: Vec<Option<Move>>,
+    /// How the search has corrected the static evaluation (see `correction.rs`).
+    pub correction: Correction,
 }
 
 impl Default for Histories {
@@ -58,6 +61,7 @@ impl Histories {
             capture: vec![0; PIECE_TO * PieceKind::NUM],
             continuation: vec![0; (PIECE_TO + 1) * PIECE_TO],
             counter: vec![None; PIECE_TO],
+            correction: Correction::new(),
         }
     }
 
@@ -67,6 +71,7 @@ impl Histories {
         self.capture.fill(0);
         self.continuation.fill(0);
         self.counter.fill(None);
+        self.correction.clear();
     }
 
     #[inline(always)]

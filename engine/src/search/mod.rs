@@ -22,6 +22,7 @@
 //! search beats plain alpha-beta ([`SearchFeatures::plain`]) by about 85% at equal nodes and 80% at equal
 //! time.
 
+mod correction;
 mod history;
 pub mod interrupt;
 mod movepick;

@@ -256,6 +256,9 @@ search_params! {
     /// A move with a good enough history may be searched up to this many plies deeper than its siblings by a
     /// negative reduction (0: never beyond the node's depth less one).
     lmr_extend: 0 in 0..=1,
+    /// Correction history (`correction.rs`): this many percent of its tables' weight moves the static
+    /// evaluation (0: off, and nothing is learned).
+    correction_percent: 0 in 0..=300,
     /// History bonus per depth ...
     history_bonus_per_depth: 160 in 60..=400,
     /// ... minus this ...

@@ -3,6 +3,7 @@
 //! Nodes are counted at every `make_move` of the root, the main search and quiescence (null moves are not
 //! counted). The root loop and iterative deepening are in `root.rs`.
 
+use super::correction::CorrectionKeys;
 use super::history::{piece_to, Histories, NO_ROW};
 use super::movepick::{MovePicker, OrderInfo};
 use super::params::*;
@@ -377,14 +378,17 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             }
         }
 
-        // Static evaluation, sharpened by the hash score when its bound points the right way.
-        let (static_eval, eval) = if in_check {
-            (EVAL_NONE, EVAL_NONE)
+        // Static evaluation (the hash keeps it uncorrected), corrected by what searches of similar positions
+        // found and sharpened by the hash score when its bound points the right way.
+        let correction = self.correction_at(ply, in_check);
+        let (raw_eval, static_eval, eval) = if in_check {
+            (EVAL_NONE, EVAL_NONE, EVAL_NONE)
         } else {
-            let se = match tt_data {
+            let raw = match tt_data {
                 Some(d) if d.eval != EVAL_NONE => d.eval,
                 _ => self.evaluate(),
             };
+            let se = self.corrected(raw, &correction);
             let e = match tt_data {
                 Some(d)
                     if (tt_score > se && d.bound != Bound::Upper)
@@ -394,7 +398,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 }
                 _ => se,
             };
-            (se, e)
+            (raw, se, e)
         };
         self.frame_mut(ply).static_eval = static_eval;
         let improving = !in_check && {
@@ -725,6 +729,18 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         }
 
         if excluded.is_none() {
+            if let Some((keys, rows)) = &correction {
+                // Only where the bound says which way the evaluation erred, and not from captures (the
+                // quiescence search already accounts for those).
+                let informative =
+                    (best < static_eval && best < beta) || (best > static_eval && best_move.is_some());
+                if informative
+                    && best.abs() < MATE_BOUND
+                    && !best_move.is_some_and(|m| self.pos.is_capture(m))
+                {
+                    self.hist.correction.update(keys, *rows, best - static_eval, depth);
+                }
+            }
             let bound = if best >= beta {
                 Bound::Lower
             } else if PV && best_move.is_some() {
@@ -732,7 +748,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             } else {
                 Bound::Upper
             };
-            self.tt.store(key, best_move, score_to_tt(best, ply), static_eval, depth, bound, tt_pv);
+            self.tt.store(key, best_move, score_to_tt(best, ply), raw_eval, depth, bound, tt_pv);
         }
         best
     }
@@ -793,16 +809,18 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             }
         }
 
-        let (mut best, futility_base, static_eval);
+        let (mut best, futility_base, raw_eval);
         if in_check {
             best = -INFINITY;
             futility_base = -INFINITY;
-            static_eval = EVAL_NONE;
+            raw_eval = EVAL_NONE;
         } else {
-            static_eval = match tt_data {
+            raw_eval = match tt_data {
                 Some(d) if d.eval != EVAL_NONE => d.eval,
                 _ => self.evaluate(),
             };
+            let correction = self.correction_at(ply, false);
+            let static_eval = self.corrected(raw_eval, &correction);
             best = static_eval;
             if let Some(d) = tt_data {
                 if (tt_score > best && d.bound != Bound::Upper)
@@ -813,7 +831,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             }
             if best >= beta {
                 if tt_data.is_none() {
-                    self.tt.store(key, None, score_to_tt(best, ply), static_eval, 0, Bound::Lower, false);
+                    self.tt.store(key, None, score_to_tt(best, ply), raw_eval, 0, Bound::Lower, false);
                 }
                 return best;
             }
@@ -875,8 +893,31 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             return -MATE + ply as i32;
         }
         let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
-        self.tt.store(key, best_move, score_to_tt(best, ply), static_eval, 0, bound, false);
+        self.tt.store(key, best_move, score_to_tt(best, ply), raw_eval, 0, bound, false);
         best
+    }
+
+    /// Where this node's correction-history entries lie (keys and the two previous moves' rows), when the
+    /// correction is on and there is an evaluation to correct.
+    #[inline(always)]
+    fn correction_at(&self, ply: usize, in_check: bool) -> Option<(CorrectionKeys, [usize; 2])> {
+        (self.params.correction_percent > 0 && !in_check).then(|| {
+            (
+                CorrectionKeys::of(&self.pos),
+                [self.frame_back(ply, 2).cont_row, self.frame_back(ply, 1).cont_row],
+            )
+        })
+    }
+
+    /// `raw` moved by the correction history at `at` (unchanged when the correction is off).
+    #[inline(always)]
+    fn corrected(&self, raw: i32, at: &Option<(CorrectionKeys, [usize; 2])>) -> i32 {
+        match at {
+            Some((keys, rows)) => (raw
+                + self.hist.correction.value(keys, *rows, self.params.correction_percent))
+            .clamp(-EVAL_CAP, EVAL_CAP),
+            None => raw,
+        }
     }
 
     /// Rewards the quiet move `m` that was best at `ply` (killer, counter-move, histories) and punishes the
