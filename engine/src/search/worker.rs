@@ -519,13 +519,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         let mut skip_quiets = false;
 
         loop {
-            let ord = OrderInfo {
-                hist: self.hist,
-                rows,
-                see: self.params.see_values(),
-                threat_weight: self.params.threat_order,
-                check_weight: self.params.check_order,
-            };
+            let ord = self.order_info(rows);
             let Some(m) = picker.next(&self.pos, &ord, skip_quiets) else { break };
             if Some(m) == excluded {
                 continue;
@@ -844,13 +838,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         let mut best_move = None;
         let mut move_count = 0;
         loop {
-            let ord = OrderInfo {
-                hist: self.hist,
-                rows,
-                see: self.params.see_values(),
-                threat_weight: self.params.threat_order,
-                check_weight: self.params.check_order,
-            };
+            let ord = self.order_info(rows);
             let Some(m) = picker.next(&self.pos, &ord, false) else { break };
             move_count += 1;
             if best > -MATE_BOUND {
@@ -895,6 +883,18 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
         self.tt.store(key, best_move, score_to_tt(best, ply), raw_eval, 0, bound, false);
         best
+    }
+
+    /// What the move picker needs to order a node's moves, the previous moves' continuation rows given.
+    #[inline(always)]
+    fn order_info(&self, rows: [usize; 3]) -> OrderInfo<'_> {
+        OrderInfo {
+            hist: self.hist,
+            rows,
+            see: self.params.see_values(),
+            threat_weight: self.params.threat_order,
+            check_weight: self.params.check_order,
+        }
     }
 
     /// Where this node's correction-history entries lie (keys and the two previous moves' rows), when the
