@@ -6,7 +6,7 @@
 //! as the move histories, within ±[`CORRECTION_MAX`]. The correction is a weighted sum of the entries that
 //! apply, in evaluation units, at most about a third of a pawn per table.
 
-use super::history::PIECE_TO;
+use super::history::{gravity_within, PIECE_TO};
 use crate::position::Position;
 use crate::types::{Color, PieceKind};
 
@@ -37,9 +37,7 @@ const NON_PAWN: [PieceKind; 6] = [
 
 #[inline(always)]
 fn gravity(entry: &mut i16, bonus: i32) {
-    let b = bonus.clamp(-CORRECTION_MAX, CORRECTION_MAX);
-    let v = *entry as i32;
-    *entry = (v + b - v * b.abs() / CORRECTION_MAX) as i16;
+    gravity_within(entry, bonus, CORRECTION_MAX);
 }
 
 /// A 64-bit mix of a 90-square set (bitboards are 128 bits; the high half holds the last 26 squares).

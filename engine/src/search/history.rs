@@ -36,9 +36,15 @@ impl Default for Histories {
 
 #[inline(always)]
 fn gravity(entry: &mut i16, bonus: i32) {
-    let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    gravity_within(entry, bonus, HISTORY_MAX);
+}
+
+/// The gravity update of an entry kept inside ±`max` (the correction history uses its own bound).
+#[inline(always)]
+pub(super) fn gravity_within(entry: &mut i16, bonus: i32, max: i32) {
+    let b = bonus.clamp(-max, max);
     let v = *entry as i32;
-    *entry = (v + b - v * b.abs() / HISTORY_MAX) as i16;
+    *entry = (v + b - v * b.abs() / max) as i16;
 }
 
 /// A move's index in one side's butterfly table (origin, destination).

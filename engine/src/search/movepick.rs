@@ -13,7 +13,7 @@ use super::history::{from_to, piece_to, Histories};
 use super::see::{see_ge, victim_value, SeeValues};
 use crate::movegen::{GenType, MoveList, MAX_MOVES};
 use crate::position::Position;
-use crate::types::{Color, Move, PieceKind};
+use crate::types::{Color, Move, Piece, PieceKind};
 use crate::Bitboard;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -83,10 +83,9 @@ impl Threats {
         let attacks = |kinds: &[PieceKind]| {
             let mut b = Bitboard::EMPTY;
             for &kind in kinds {
+                let piece = Piece::new(them, kind);
                 for sq in pos.pieces(them, kind) {
-                    if let Some(piece) = pos.piece_at(sq) {
-                        b |= pos.attacks_of(piece, sq);
-                    }
+                    b |= pos.attacks_of(piece, sq);
                 }
             }
             b
