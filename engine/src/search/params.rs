@@ -259,6 +259,13 @@ search_params! {
     /// Correction history (`correction.rs`): this many percent of its tables' weight moves the static
     /// evaluation (0: off, and nothing is learned).
     correction_percent: 0 in 0..=300,
+    /// ProbCut (0: off): outside the principal variation, from `probcut_depth` on, a capture whose exchange
+    /// gains enough and whose search four plies shallower beats beta by this much cuts the node.
+    probcut_margin: 0 in 0..=400,
+    /// See `probcut_margin`: the margin shrinks by this when the static evaluation is improving.
+    probcut_improving: 45 in 0..=150,
+    /// See `probcut_margin`: the shallowest depth it is tried at.
+    probcut_depth: 5 in 4..=10,
     /// History bonus per depth ...
     history_bonus_per_depth: 160 in 60..=400,
     /// ... minus this ...

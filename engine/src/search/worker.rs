@@ -50,6 +50,20 @@ pub(super) struct Frame {
     pub reduction: i32,
 }
 
+/// What a ProbCut needs from its node.
+struct ProbCut {
+    /// The raised bound a capture must beat.
+    beta: i32,
+    /// The node's depth.
+    depth: i32,
+    /// The node's corrected static evaluation.
+    static_eval: i32,
+    /// The node's uncorrected evaluation, which the hash keeps.
+    raw_eval: i32,
+    tt_move: Option<Move>,
+    tt_pv: bool,
+}
+
 const EMPTY_FRAME: Frame = Frame {
     mv: None,
     cont_row: NO_ROW,
@@ -496,6 +510,25 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             }
         }
 
+        // ProbCut: a good capture that beats beta by a margin even four plies shallower makes the full
+        // search unnecessary. Skipped where the hash already says a search nearly that deep fell short.
+        if !PV
+            && !in_check
+            && excluded.is_none()
+            && prm.probcut_margin > 0
+            && depth >= prm.probcut_depth
+            && beta.abs() < MATE_BOUND
+        {
+            let pc_beta = beta + prm.probcut_margin - prm.probcut_improving * improving as i32;
+            let hash_says_no = tt_data.is_some_and(|d| d.depth >= depth - 3 && tt_score < pc_beta);
+            if !hash_says_no {
+                let pc = ProbCut { beta: pc_beta, depth, static_eval, raw_eval, tt_move, tt_pv };
+                if let Some(v) = self.probcut(&pc, ply, cut_node) {
+                    return v;
+                }
+            }
+        }
+
         // Internal iterative reduction: without a hash move this node was not searched before; search it
         // shallower so the next iteration finds a move to start with.
         if features.iir && (PV || cut_node) && depth >= prm.iir_depth && tt_move.is_none() {
@@ -883,6 +916,44 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
         self.tt.store(key, best_move, score_to_tt(best, ply), raw_eval, 0, bound, false);
         best
+    }
+
+    /// Tries the captures of a ProbCut (see `probcut_margin`): each one whose exchange gains at least
+    /// `pc.beta - static_eval` is searched against `pc.beta`, by quiescence first and then four plies
+    /// shallower than the node; the first that holds is stored as a lower bound and its score returned.
+    fn probcut(&mut self, pc: &ProbCut, ply: usize, cut_node: bool) -> Option<i32> {
+        let rows = self.continuation_rows(ply);
+        let threshold = pc.beta - pc.static_eval;
+        let mut picker = MovePicker::new_qsearch(&self.pos, pc.tt_move);
+        loop {
+            let ord = self.order_info(rows);
+            let m = picker.next(&self.pos, &ord, false)?;
+            if !see_ge(&self.pos, m, threshold, self.params.see_values()) {
+                continue;
+            }
+            let Some(piece) = self.pos.piece_at(m.from()) else { continue };
+            self.tt.prefetch(self.key_after(m, piece));
+            let f = self.frame_mut(ply);
+            f.mv = Some(m);
+            f.cont_row = piece_to(piece, m);
+            f.capture = true;
+            self.pos.make_move(m);
+            self.nodes += 1;
+            let mut v = -self.qsearch::<false>(-pc.beta, -pc.beta + 1, ply + 1);
+            if v >= pc.beta && !self.stopped {
+                v = -self.search::<false>(-pc.beta, -pc.beta + 1, pc.depth - 4, ply + 1, !cut_node);
+            }
+            self.pos.unmake_move();
+            if self.stopped {
+                return Some(0);
+            }
+            if v >= pc.beta {
+                let key = self.pos.key();
+                let score = score_to_tt(v, ply);
+                self.tt.store(key, Some(m), score, pc.raw_eval, pc.depth - 3, Bound::Lower, pc.tt_pv);
+                return Some(v);
+            }
+        }
     }
 
     /// What the move picker needs to order a node's moves, the previous moves' continuation rows given.
