@@ -89,6 +89,12 @@ impl MoveList {
         self.as_slice().contains(&m)
     }
 
+    /// Empties the list.
+    #[inline(always)]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
     /// Keeps only the moves for which `f` is true.
     pub fn retain(&mut self, mut f: impl FnMut(Move) -> bool) {
         let mut j = 0;

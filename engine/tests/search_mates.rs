@@ -4,7 +4,7 @@
 //! without check), which is a win in xiangqi.
 
 use engine::evaluate::MaterialEval;
-use engine::search::{Limits, Score, SearchControl, SearchResult, Searcher, SilentReporter};
+use engine::search::{Limits, Score, SearchControl, SearchParams, SearchResult, Searcher, SilentReporter};
 use engine::{Move, Position};
 
 /// Whether the side to move can leave the opponent without a legal move within `n` of its own moves.
@@ -83,7 +83,14 @@ const MATE_DEPTH: u32 = 24;
 
 /// A fresh material-only search of `pos` to `depth`.
 fn search_to_depth(pos: &Position, depth: u32) -> SearchResult {
-    Searcher::new(MaterialEval).search(
+    search_with(SearchParams::default(), pos, depth)
+}
+
+/// A fresh material-only search of `pos` to `depth` with `params`.
+fn search_with(params: SearchParams, pos: &Position, depth: u32) -> SearchResult {
+    let mut searcher = Searcher::new(MaterialEval);
+    searcher.set_params(params);
+    searcher.search(
         pos,
         &Limits { depth: Some(depth), ..Default::default() },
         &mut SilentReporter,
@@ -91,14 +98,42 @@ fn search_to_depth(pos: &Position, depth: u32) -> SearchResult {
     )
 }
 
+/// The search parameters with every idea that is off by default (waiting for its SPRT) switched on, so
+/// their code is held to the same exact mates.
+fn every_experiment_on() -> SearchParams {
+    let mut p = SearchParams::default();
+    for (name, value) in [
+        ("prior_bonus_percent", 100),
+        ("lmr_cutoffs", 1),
+        ("threat_order", 16_000),
+        ("check_order", 8_000),
+        ("eval_diff_history_percent", 100),
+        ("hindsight", 1),
+        ("iir_pv", 3),
+        ("lmr_research_bonus_percent", 100),
+        ("lmr_extend", 1),
+        ("correction_percent", 100),
+        ("qsearch_checks", 1),
+        ("probcut_margin", 100),
+    ] {
+        assert!(p.set(name, value), "{name}");
+    }
+    p
+}
+
 /// Proves the mate exact, then checks that the search finds a mating move and reports mate in `n`.
 fn check_mate(name: &str, pos: &Position, n: u32) {
+    check_mate_with(SearchParams::default(), name, pos, n);
+}
+
+/// [`check_mate`] with `params`.
+fn check_mate_with(params: SearchParams, name: &str, pos: &Position, n: u32) {
     let mut p = pos.clone();
     assert!(!mates_within(&mut p, n - 1), "{name}: a shorter mate exists in {pos:?}");
     let mating = mating_moves(&mut p, n);
     assert!(!mating.is_empty(), "{name}: no mate in {n} in {pos:?}");
 
-    let result = search_to_depth(pos, MATE_DEPTH);
+    let result = search_with(params, pos, MATE_DEPTH);
     assert_eq!(Score::from_internal(result.score), Score::Mate(n as i32), "{name}: {pos:?} {result:?}");
     let best = result.best.expect("a move");
     assert!(mating.contains(&best), "{name}: {best} does not mate in {n} (mating: {mating:?}) in {pos:?}");
@@ -118,6 +153,15 @@ fn classic_mates_for_black() {
     for (name, fen, n) in MATES {
         let pos = Position::from_fen(fen).expect("valid FEN").flipped();
         check_mate(name, &pos, n);
+    }
+}
+
+#[test]
+fn classic_mates_with_every_experiment_on() {
+    for (name, fen, n) in MATES {
+        let pos = Position::from_fen(fen).expect("valid FEN");
+        check_mate_with(every_experiment_on(), name, &pos, n);
+        check_mate_with(every_experiment_on(), name, &pos.flipped(), n);
     }
 }
 

@@ -4,7 +4,8 @@
 //! Main search: hash move, captures that do not lose material (victim value, then capture history), the two
 //! killers, the counter-move, quiet moves by history (butterfly plus continuation), and last the losing
 //! captures. In check: hash move, then every evasion (captures first). Quiescence: hash move if it is a
-//! capture, then captures (or evasions when in check).
+//! capture, then captures (or evasions when in check), and at the quiescence search's first ply, where the
+//! search asks for them, the quiet moves that give check (by history).
 //!
 //! The generator is exactly legal, so generated moves need no check; the hash move, killers and
 //! counter-move come from other positions and are checked with `Position::is_legal` first.
@@ -33,6 +34,8 @@ enum Stage {
     QsTt,
     QsGenCaptures,
     QsCaptures,
+    QsGenChecks,
+    QsChecks,
     Done,
 }
 
@@ -111,6 +114,8 @@ pub struct MovePicker {
     bad_end: usize,
     /// Where the quiet moves start in `list`.
     quiet_start: usize,
+    /// Quiescence: whether quiet checks follow the captures.
+    qs_checks: bool,
 }
 
 impl MovePicker {
@@ -126,6 +131,7 @@ impl MovePicker {
             cur: 0,
             bad_end: 0,
             quiet_start: 0,
+            qs_checks: false,
         }
     }
 
@@ -154,6 +160,14 @@ impl MovePicker {
         }
         let tt_move = tt_move.filter(|&m| pos.is_capture(m) && pos.is_legal(m));
         MovePicker::with_stage(Stage::QsTt, tt_move)
+    }
+
+    /// A quiescence picker that hands out the quiet checking moves after the captures (out of check; in
+    /// check it is [`MovePicker::new_qsearch`]).
+    pub fn new_qsearch_with_checks(pos: &Position, tt_move: Option<Move>) -> MovePicker {
+        let mut p = MovePicker::new_qsearch(pos, tt_move);
+        p.qs_checks = p.stage == Stage::QsTt;
+        p
     }
 
     fn score_captures(&mut self, pos: &Position, ord: &OrderInfo, from: usize) {
@@ -360,7 +374,7 @@ impl MovePicker {
                     self.cur = 0;
                     self.stage = Stage::Evasions;
                 }
-                Stage::Evasions | Stage::QsCaptures => {
+                Stage::Evasions | Stage::QsCaptures | Stage::QsChecks => {
                     let end = self.list.len();
                     while self.cur < end {
                         let (m, _) = self.select_best(end);
@@ -369,7 +383,20 @@ impl MovePicker {
                             return Some(m);
                         }
                     }
-                    self.stage = Stage::Done;
+                    self.stage = if self.stage == Stage::QsCaptures && self.qs_checks {
+                        Stage::QsGenChecks
+                    } else {
+                        Stage::Done
+                    };
+                }
+                Stage::QsGenChecks => {
+                    // The hash move is a capture here, so none of these repeats it.
+                    self.list.clear();
+                    pos.generate(GenType::Quiets, &mut self.list);
+                    self.list.retain(|m| pos.gives_check(m));
+                    self.score_quiets(pos, ord, 0);
+                    self.cur = 0;
+                    self.stage = Stage::QsChecks;
                 }
                 Stage::Done => return None,
             }
@@ -463,6 +490,42 @@ mod tests {
             want.sort_unstable();
             assert_eq!(got, want, "{fen}");
         }
+    }
+
+    #[test]
+    fn quiescence_picker_with_checks_adds_the_quiet_checks_after_the_captures() {
+        let hist = Histories::new();
+        let ord = OrderInfo { hist: &hist, rows: [NO_ROW; 3], see: see(), threat_weight: 0, check_weight: 0 };
+        let mut some_check = false;
+        for fen in FENS {
+            let pos = Position::from_fen(fen).expect("valid fen");
+            // Every legal move as the hash move in turn: a quiet one is never handed out twice.
+            for tt in pos.legal_moves().iter().copied().map(Some).chain([None]) {
+                let mut picker = MovePicker::new_qsearch_with_checks(&pos, tt);
+                let mut got = Vec::new();
+                while let Some(m) = picker.next(&pos, &ord, false) {
+                    got.push(m);
+                }
+                let want: Vec<Move> = pos
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .filter(|&m| pos.in_check() || pos.is_capture(m) || pos.gives_check(m))
+                    .collect();
+                if !pos.in_check() {
+                    // The captures come first.
+                    let first_quiet = got.iter().position(|&m| !pos.is_capture(m)).unwrap_or(got.len());
+                    assert!(got[first_quiet..].iter().all(|&m| !pos.is_capture(m)), "{fen}");
+                    some_check |= first_quiet < got.len();
+                }
+                let mut got: Vec<u16> = got.iter().map(|m| m.to_u16()).collect();
+                let mut want: Vec<u16> = want.iter().map(|m| m.to_u16()).collect();
+                got.sort_unstable();
+                want.sort_unstable();
+                assert_eq!(got, want, "{fen}");
+            }
+        }
+        assert!(some_check, "no test position has a quiet check");
     }
 
     #[test]

@@ -259,6 +259,9 @@ search_params! {
     /// Correction history (`correction.rs`): this many percent of its tables' weight moves the static
     /// evaluation (0: off, and nothing is learned).
     correction_percent: 0 in 0..=300,
+    /// Quiet checks at the quiescence search's first ply (0: off): after the captures, the quiet moves that
+    /// give check and do not lose the exchange on their square (the reply is then every evasion).
+    qsearch_checks: 0 in 0..=1,
     /// ProbCut (0: off): outside the principal variation, from `probcut_depth` on, a capture whose exchange
     /// gains enough and whose search four plies shallower beats beta by this much cuts the node.
     probcut_margin: 0 in 0..=400,

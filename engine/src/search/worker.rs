@@ -816,9 +816,15 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         None
     }
 
-    /// Quiescence: stand pat or improve by captures (all evasions when in check), so the evaluation is
-    /// only trusted in quiet positions.
-    fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Quiescence, entered from the main search: stand pat or improve by captures (all evasions when in
+    /// check), so the evaluation is only trusted in quiet positions; with `qsearch_checks` its first ply
+    /// also tries the quiet checks.
+    fn qsearch<const PV: bool>(&mut self, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.quiesce::<PV>(alpha, beta, ply, self.params.qsearch_checks != 0)
+    }
+
+    /// The quiescence search at any ply, with or without the quiet checks.
+    fn quiesce<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
         let in_check = match self.enter_node::<PV>(ply) {
             ControlFlow::Continue(in_check) => in_check,
             ControlFlow::Break(score) => return score,
@@ -867,7 +873,11 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         }
 
         let rows = [self.frame_back(ply, 1).cont_row, self.frame_back(ply, 2).cont_row, NO_ROW];
-        let mut picker = MovePicker::new_qsearch(&self.pos, tt_move);
+        let mut picker = if checks {
+            MovePicker::new_qsearch_with_checks(&self.pos, tt_move)
+        } else {
+            MovePicker::new_qsearch(&self.pos, tt_move)
+        };
         let mut best_move = None;
         let mut move_count = 0;
         loop {
@@ -901,7 +911,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             f.cont_row = piece_to(piece, m);
             self.pos.make_move(m);
             self.nodes += 1;
-            let v = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
+            let v = -self.quiesce::<PV>(-beta, -alpha, ply + 1, false);
             self.pos.unmake_move();
             if self.stopped {
                 return 0;
