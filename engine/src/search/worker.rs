@@ -11,7 +11,7 @@ use super::repetition::{cycle_score_under, CycleCache};
 use super::root::{MainThread, RootMove};
 use super::see::{see_ge, victim_value};
 use super::threads::Shared;
-use super::tt::{score_from_tt, score_to_tt, TranspositionTable};
+use super::tt::{score_from_tt, score_to_tt, TranspositionTable, TtData};
 use super::{Bound, Limits, SearchFeatures, INFINITY, MATE, MATE_BOUND, TB_WIN};
 use crate::egtb::{Tablebases, Wdl};
 use crate::evaluate::Evaluate;
@@ -398,21 +398,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         let (raw_eval, static_eval, eval) = if in_check {
             (EVAL_NONE, EVAL_NONE, EVAL_NONE)
         } else {
-            let raw = match tt_data {
-                Some(d) if d.eval != EVAL_NONE => d.eval,
-                _ => self.evaluate(),
-            };
-            let se = self.corrected(raw, &correction);
-            let e = match tt_data {
-                Some(d)
-                    if (tt_score > se && d.bound != Bound::Upper)
-                        || (tt_score < se && d.bound != Bound::Lower) =>
-                {
-                    tt_score
-                }
-                _ => se,
-            };
-            (raw, se, e)
+            self.node_eval(tt_data, tt_score, &correction)
         };
         self.frame_mut(ply).static_eval = static_eval;
         let improving = !in_check && {
@@ -848,20 +834,9 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             futility_base = -INFINITY;
             raw_eval = EVAL_NONE;
         } else {
-            raw_eval = match tt_data {
-                Some(d) if d.eval != EVAL_NONE => d.eval,
-                _ => self.evaluate(),
-            };
             let correction = self.correction_at(ply, false);
-            let static_eval = self.corrected(raw_eval, &correction);
-            best = static_eval;
-            if let Some(d) = tt_data {
-                if (tt_score > best && d.bound != Bound::Upper)
-                    || (tt_score < best && d.bound != Bound::Lower)
-                {
-                    best = tt_score;
-                }
-            }
+            let (raw, static_eval, sharpened) = self.node_eval(tt_data, tt_score, &correction);
+            (raw_eval, best) = (raw, sharpened);
             if best >= beta {
                 if tt_data.is_none() {
                     self.tt.store(key, None, score_to_tt(best, ply), raw_eval, 0, Bound::Lower, false);
@@ -988,6 +963,33 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 [self.frame_back(ply, 2).cont_row, self.frame_back(ply, 1).cont_row],
             )
         })
+    }
+
+    /// A node's evaluations out of check: the raw one (from the hash entry, or the evaluator), the static
+    /// one the pruning reads (corrected by the history at `at`), and that one replaced by the hash score
+    /// when the entry's bound says the truth lies beyond it.
+    #[inline(always)]
+    fn node_eval(
+        &mut self,
+        tt_data: Option<TtData>,
+        tt_score: i32,
+        at: &Option<(CorrectionKeys, [usize; 2])>,
+    ) -> (i32, i32, i32) {
+        let raw = match tt_data {
+            Some(d) if d.eval != EVAL_NONE => d.eval,
+            _ => self.evaluate(),
+        };
+        let static_eval = self.corrected(raw, at);
+        let sharpened = match tt_data {
+            Some(d)
+                if (tt_score > static_eval && d.bound != Bound::Upper)
+                    || (tt_score < static_eval && d.bound != Bound::Lower) =>
+            {
+                tt_score
+            }
+            _ => static_eval,
+        };
+        (raw, static_eval, sharpened)
     }
 
     /// `raw` moved by the correction history at `at` (unchanged when the correction is off).
