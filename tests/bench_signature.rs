@@ -11,10 +11,10 @@ use engine::bench::{parse_fens, run, BenchConfig, DEFAULT_FENS};
 use engine::Evaluate;
 
 /// `Nodes searched` of `chuhan bench` (default depth, 1 thread, 16 MiB, the built-in network).
-const SIGNATURE: u64 = 26_756_235;
+const SIGNATURE: u64 = 22_917_524;
 
 /// `Nodes searched` of `chuhan bench --eval classical` (`eval::Evaluator`).
-const CLASSICAL_SIGNATURE: u64 = 22_999_816;
+const CLASSICAL_SIGNATURE: u64 = 21_526_715;
 
 fn check<E: Evaluate>(evaluator: E, expected: u64, constant: &str, command: &str) {
     let positions = parse_fens(DEFAULT_FENS).expect("bench positions parse");
