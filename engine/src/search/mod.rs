@@ -20,7 +20,8 @@
 //! Elo; docs/benchmarks.md, "Search experiments"), where a first test in self-play at 20k nodes a move with a
 //! small positional evaluator had measured +0. Check extensions measured +20 there and are on. The full
 //! search beats plain alpha-beta ([`SearchFeatures::plain`]) by about 85% at equal nodes and 80% at equal
-//! time.
+//! time. Correction history (`correction`, `SearchParams::correction_percent`) won an SPRT at 3+0.03 on
+//! net 3: about +19 Elo.
 
 mod correction;
 mod history;
