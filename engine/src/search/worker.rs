@@ -35,8 +35,7 @@ pub(super) struct Frame {
     pub mv: Option<Move>,
     /// Continuation-history row of that move.
     pub cont_row: usize,
-    /// Whether that move captured (set by the main search and the root, whose moves a child node reads;
-    /// quiescence never calls the main search, so its frames leave it).
+    /// Whether that move captured (a child node of the main search reads it).
     pub capture: bool,
     /// Static evaluation here, or `EVAL_NONE` when in check.
     pub static_eval: i32,
@@ -879,13 +878,9 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                     continue;
                 }
             }
-            let Some(piece) = self.pos.piece_at(m.from()) else { continue };
-            self.tt.prefetch(self.key_after(m, piece));
-            let f = self.frame_mut(ply);
-            f.mv = Some(m);
-            f.cont_row = piece_to(piece, m);
-            self.pos.make_move(m);
-            self.nodes += 1;
+            if !self.play_tactical(m, ply) {
+                continue;
+            }
             let v = -self.quiesce::<PV>(-beta, -alpha, ply + 1, false);
             self.pos.unmake_move();
             if self.stopped {
@@ -903,6 +898,23 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         best
     }
 
+    /// Plays `m` from `ply` where quiescence and ProbCut play their moves straight after picking them:
+    /// prefetches the child's hash bucket, records the move in the ply's frame and counts the node. False
+    /// (nothing played) if no piece stands on its origin, which a legal move never has.
+    #[inline(always)]
+    fn play_tactical(&mut self, m: Move, ply: usize) -> bool {
+        let Some(piece) = self.pos.piece_at(m.from()) else { return false };
+        self.tt.prefetch(self.key_after(m, piece));
+        let capture = self.pos.is_capture(m);
+        let f = self.frame_mut(ply);
+        f.mv = Some(m);
+        f.cont_row = piece_to(piece, m);
+        f.capture = capture;
+        self.pos.make_move(m);
+        self.nodes += 1;
+        true
+    }
+
     /// Tries the captures of a ProbCut (see `probcut_margin`): each one whose exchange gains at least
     /// `pc.beta - static_eval` is searched against `pc.beta`, by quiescence first and then four plies
     /// shallower than the node; the first that holds is stored as a lower bound and its score returned.
@@ -916,14 +928,9 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             if !see_ge(&self.pos, m, threshold, self.params.see_values()) {
                 continue;
             }
-            let Some(piece) = self.pos.piece_at(m.from()) else { continue };
-            self.tt.prefetch(self.key_after(m, piece));
-            let f = self.frame_mut(ply);
-            f.mv = Some(m);
-            f.cont_row = piece_to(piece, m);
-            f.capture = true;
-            self.pos.make_move(m);
-            self.nodes += 1;
+            if !self.play_tactical(m, ply) {
+                continue;
+            }
             let mut v = -self.qsearch::<false>(-pc.beta, -pc.beta + 1, ply + 1);
             if v >= pc.beta && !self.stopped {
                 v = -self.search::<false>(-pc.beta, -pc.beta + 1, pc.depth - 4, ply + 1, !cut_node);
