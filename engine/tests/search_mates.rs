@@ -112,7 +112,6 @@ fn every_experiment_on() -> SearchParams {
         ("iir_pv", 3),
         ("lmr_research_bonus_percent", 100),
         ("lmr_extend", 1),
-        ("correction_percent", 100),
         ("qsearch_checks", 1),
         ("probcut_margin", 100),
     ] {

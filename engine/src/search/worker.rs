@@ -35,7 +35,8 @@ pub(super) struct Frame {
     pub mv: Option<Move>,
     /// Continuation-history row of that move.
     pub cont_row: usize,
-    /// Whether that move captured (a child node of the main search reads it).
+    /// Whether that move captured (set by the main search, the root and ProbCut, whose moves a child node
+    /// reads; quiescence never calls the main search, so its frames leave it).
     pub capture: bool,
     /// Static evaluation here, or `EVAL_NONE` when in check.
     pub static_eval: i32,
@@ -899,17 +900,15 @@ impl<'a, E: Evaluate> Worker<'a, E> {
     }
 
     /// Plays `m` from `ply` where quiescence and ProbCut play their moves straight after picking them:
-    /// prefetches the child's hash bucket, records the move in the ply's frame and counts the node. False
-    /// (nothing played) if no piece stands on its origin, which a legal move never has.
+    /// prefetches the child's hash bucket, records the move and its continuation row in the ply's frame and
+    /// counts the node. False (nothing played) if no piece stands on its origin, which a legal move never has.
     #[inline(always)]
     fn play_tactical(&mut self, m: Move, ply: usize) -> bool {
         let Some(piece) = self.pos.piece_at(m.from()) else { return false };
         self.tt.prefetch(self.key_after(m, piece));
-        let capture = self.pos.is_capture(m);
         let f = self.frame_mut(ply);
         f.mv = Some(m);
         f.cont_row = piece_to(piece, m);
-        f.capture = capture;
         self.pos.make_move(m);
         self.nodes += 1;
         true
@@ -928,6 +927,8 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             if !see_ge(&self.pos, m, threshold, self.params.see_values()) {
                 continue;
             }
+            // The child is a main-search node, which reads whether the move that led to it captured.
+            self.frame_mut(ply).capture = true;
             if !self.play_tactical(m, ply) {
                 continue;
             }
