@@ -114,6 +114,10 @@ fn every_experiment_on() -> SearchParams {
         ("lmr_extend", 1),
         ("qsearch_checks", 1),
         ("probcut_margin", 100),
+        ("singular_high_reduction", 2),
+        ("singular_low_reduction", 1),
+        ("futility_history_divisor", 64),
+        ("capture_futility_base", 140),
     ] {
         assert!(p.set(name, value), "{name}");
     }

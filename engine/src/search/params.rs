@@ -32,6 +32,10 @@ pub const TT_CUTOFF_MAX_CLOCK: u32 = 100;
 /// while its deeper plies still prune with them.
 pub const NMP_VERIFY_PERCENT: i32 = 75;
 
+/// Capture futility (`capture_futility_base`) adds the capture's history divided by this: a capture that
+/// has kept paying (the history at most 16,384) earns at most about a horse's worth of margin more.
+pub const CAPTURE_FUTILITY_HISTORY_DIVISOR: i32 = 16;
+
 /// Extensions apply only up to this many times the iteration depth from the root, so that every line ends
 /// (a perpetual series of checks would otherwise extend without bound).
 pub const EXTENSION_PLY_FACTOR: usize = 2;
@@ -269,6 +273,23 @@ search_params! {
     probcut_improving: 45 in 0..=150,
     /// See `probcut_margin`: the shallowest depth it is tried at.
     probcut_depth: 5 in 4..=10,
+    /// Singular search: plies less for a hash move that beats beta when another move comes near it
+    /// (Pikafish-HCE takes two).
+    singular_high_reduction: 1 in 1..=3,
+    /// Singular search: plies less for a hash move whose stored score is at most alpha and at most what the
+    /// other moves reached without it (0: off).
+    singular_low_reduction: 0 in 0..=2,
+    /// Futility for quiet moves: the margin gains the move's history (the late-move reductions' statistic)
+    /// divided by this (0: off, a fixed margin).
+    futility_history_divisor: 0 in 0..=400,
+    /// Futility for captures outside the principal variation (0: off): a capture that does not give check
+    /// is skipped when the static evaluation plus this, `capture_futility_per_depth` per ply of reduced
+    /// depth, the victim's exchange value and its capture history / 16 stays at or below alpha ...
+    capture_futility_base: 0 in 0..=500,
+    /// ... see `capture_futility_base` ...
+    capture_futility_per_depth: 217 in 80..=400,
+    /// ... below this reduced depth.
+    capture_futility_depth: 9 in 3..=14,
     /// History bonus per depth ...
     history_bonus_per_depth: 160 in 60..=400,
     /// ... minus this ...

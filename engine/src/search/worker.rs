@@ -564,6 +564,25 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             if best > -MATE_BOUND && alpha < MATE_BOUND && strong {
                 let lmr_depth = (depth - 1 - prm.reduction(depth, move_count)).max(0);
                 if capture {
+                    if prm.capture_futility_base > 0
+                        && !PV
+                        && !gives_check
+                        && !in_check
+                        && lmr_depth < prm.capture_futility_depth
+                    {
+                        let history =
+                            self.pos.piece_at(m.to()).map_or(0, |v| self.hist.capture(piece, m, v.kind()));
+                        let gain = victim_value(&self.pos, m, prm.see_values())
+                            + history / CAPTURE_FUTILITY_HISTORY_DIVISOR;
+                        if static_eval
+                            + prm.capture_futility_base
+                            + prm.capture_futility_per_depth * lmr_depth
+                            + gain
+                            <= alpha
+                        {
+                            continue;
+                        }
+                    }
                     if features.see_pruning
                         && (!gives_check || prune_checks)
                         && depth <= prm.see_capture_depth
@@ -586,7 +605,15 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                     if features.futility
                         && !in_check
                         && lmr_depth < prm.futility_depth
-                        && static_eval + prm.futility_base + prm.futility_per_depth * lmr_depth <= alpha
+                        && static_eval
+                            + prm.futility_base
+                            + prm.futility_per_depth * lmr_depth
+                            + if prm.futility_history_divisor > 0 {
+                                stat / prm.futility_history_divisor
+                            } else {
+                                0
+                            }
+                            <= alpha
                     {
                         continue;
                     }
@@ -634,7 +661,9 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                             // Multi-cut: even without the hash move this node fails high.
                             return s_beta;
                         } else if tt_score >= beta {
-                            ext = -1;
+                            ext = -prm.singular_high_reduction;
+                        } else if tt_score <= alpha && tt_score <= v {
+                            ext = -prm.singular_low_reduction;
                         }
                     }
                 }
