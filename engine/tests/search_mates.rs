@@ -118,6 +118,8 @@ fn every_experiment_on() -> SearchParams {
         ("singular_low_reduction", 1),
         ("futility_history_divisor", 64),
         ("capture_futility_base", 140),
+        ("tt_cut_malus", 1),
+        ("lmr_pv", 1),
     ] {
         assert!(p.set(name, value), "{name}");
     }

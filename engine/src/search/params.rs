@@ -290,6 +290,12 @@ search_params! {
     capture_futility_per_depth: 217 in 80..=400,
     /// ... below this reduced depth.
     capture_futility_depth: 9 in 3..=14,
+    /// 1: a hash cutoff that fails low with a quiet hash move takes the depth's history bonus from that move
+    /// (butterfly and continuation), as a cutoff that fails high gives it (0: only the latter).
+    tt_cut_malus: 0 in 0..=1,
+    /// Late-move reductions: plies less at principal-variation nodes, on top of the ply less every node on
+    /// or once on the principal variation gets (0: none).
+    lmr_pv: 0 in 0..=2,
     /// History bonus per depth ...
     history_bonus_per_depth: 160 in 60..=400,
     /// ... minus this ...

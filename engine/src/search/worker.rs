@@ -370,9 +370,12 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                     && self.pos.halfmove_clock() < TT_CUTOFF_MAX_CLOCK
                     && tt_bound_allows(d.bound, tt_score, beta)
                 {
-                    if let Some(m) = tt_move {
-                        if tt_score >= beta && !self.pos.is_capture(m) {
+                    if let Some(m) = tt_move.filter(|&m| !self.pos.is_capture(m)) {
+                        if tt_score >= beta {
                             self.update_quiet_stats(ply, m, &[], depth);
+                        } else if self.params.tt_cut_malus != 0 {
+                            let rows = self.continuation_rows(ply);
+                            self.update_quiet_history(m, rows, -self.params.history_bonus(depth));
                         }
                     }
                     return tt_score;
@@ -686,6 +689,9 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 let mut r = prm.reduction(depth, move_count);
                 if tt_pv {
                     r -= 1;
+                }
+                if PV {
+                    r -= prm.lmr_pv;
                 }
                 if cut_node {
                     r += prm.lmr_cut_node;
