@@ -120,6 +120,7 @@ fn every_experiment_on() -> SearchParams {
         ("capture_futility_base", 140),
         ("tt_cut_malus", 1),
         ("lmr_pv", 1),
+        ("iir_pv_stale", 1),
     ] {
         assert!(p.set(name, value), "{name}");
     }

@@ -36,6 +36,9 @@ pub const NMP_VERIFY_PERCENT: i32 = 75;
 /// has kept paying (the history at most 16,384) earns at most about a horse's worth of margin more.
 pub const CAPTURE_FUTILITY_HISTORY_DIVISOR: i32 = 16;
 
+/// The most plies `iir_pv_stale` takes from a node (Pikafish-HCE's bound as well).
+pub const IIR_PV_STALE_MAX: i32 = 5;
+
 /// Extensions apply only up to this many times the iteration depth from the root, so that every line ends
 /// (a perpetual series of checks would otherwise extend without bound).
 pub const EXTENSION_PLY_FACTOR: usize = 2;
@@ -296,6 +299,9 @@ search_params! {
     /// Late-move reductions: plies less at principal-variation nodes, on top of the ply less every node on
     /// or once on the principal variation gets (0: none).
     lmr_pv: 0 in 0..=2,
+    /// 1: a principal-variation node whose hash entry is shallower than its depth searches half the
+    /// difference less deep, at most `IIR_PV_STALE_MAX` plies (0: off).
+    iir_pv_stale: 0 in 0..=1,
     /// History bonus per depth ...
     history_bonus_per_depth: 160 in 60..=400,
     /// ... minus this ...

@@ -526,6 +526,13 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 return self.qsearch::<PV>(alpha, beta, ply);
             }
         }
+        // A principal-variation node whose hash move comes from a much shallower search: that search's
+        // tree is a poor guide here, so this one goes part of the way less deep.
+        if PV && prm.iir_pv_stale != 0 && depth > 1 && tt_move.is_some() {
+            if let Some(d) = tt_data {
+                depth -= ((depth - d.depth) / 2).clamp(0, IIR_PV_STALE_MAX);
+            }
+        }
 
         let rows = self.continuation_rows(ply);
         let counter = if self.frame_back(ply, 1).mv.is_some() { self.hist.counter(rows[0]) } else { None };
