@@ -91,11 +91,19 @@ async function play(browser) {
 
 /** Flip, a pasted FEN, a mate played by dragging and shown in words, take back, a refused FEN. */
 async function controls(page) {
-    // The board redraws its squares after every move; wait for a0 to be attached again before measuring.
+    // The board redraws its squares whenever the analysis or the game changes, so a0 can be replaced between
+    // the wait and the measurement (boundingBox() is then null): measure again until one attempt sees it.
     const a0 = async () => {
         const square = page.locator('[data-square="a0"]');
-        await square.waitFor();
-        return (await square.boundingBox()).y;
+        for (let attempt = 0; attempt < 50; attempt++) {
+            await square.waitFor();
+            const box = await square.boundingBox();
+            if (box) {
+                return box.y;
+            }
+            await page.waitForTimeout(20);
+        }
+        throw new Error("a0 never stayed on the board long enough to be measured");
     };
     const before = await a0();
     await page.click("#flip");
