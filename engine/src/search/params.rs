@@ -384,6 +384,16 @@ impl SearchParams {
         }
     }
 
+    /// What a quiet move's history `stat` adds to its futility margin (nothing while `futility_history_divisor` is 0).
+    #[inline]
+    pub fn futility_history(&self, stat: i32) -> i32 {
+        if self.futility_history_divisor > 0 {
+            stat / self.futility_history_divisor
+        } else {
+            0
+        }
+    }
+
     /// Reduction for the `move_number`-th move (1-based) at `depth`, in plies, before adjustments.
     #[inline]
     pub fn reduction(&self, depth: i32, move_number: usize) -> i32 {

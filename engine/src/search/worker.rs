@@ -580,10 +580,11 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                         && !in_check
                         && lmr_depth < prm.capture_futility_depth
                     {
-                        let history =
-                            self.pos.piece_at(m.to()).map_or(0, |v| self.hist.capture(piece, m, v.kind()));
-                        let gain = victim_value(&self.pos, m, prm.see_values())
-                            + history / CAPTURE_FUTILITY_HISTORY_DIVISOR;
+                        let gain = self.pos.piece_at(m.to()).map_or(0, |victim| {
+                            prm.see_values()[victim.kind().index()]
+                                + self.hist.capture(piece, m, victim.kind())
+                                    / CAPTURE_FUTILITY_HISTORY_DIVISOR
+                        });
                         if static_eval
                             + prm.capture_futility_base
                             + prm.capture_futility_per_depth * lmr_depth
@@ -618,11 +619,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                         && static_eval
                             + prm.futility_base
                             + prm.futility_per_depth * lmr_depth
-                            + if prm.futility_history_divisor > 0 {
-                                stat / prm.futility_history_divisor
-                            } else {
-                                0
-                            }
+                            + prm.futility_history(stat)
                             <= alpha
                     {
                         continue;
