@@ -11,10 +11,10 @@ use engine::bench::{parse_fens, run, BenchConfig, DEFAULT_FENS};
 use engine::Evaluate;
 
 /// `Nodes searched` of `chuhan bench` (default depth, 1 thread, 16 MiB, the built-in network).
-const SIGNATURE: u64 = 22_917_524;
+const SIGNATURE: u64 = 20_102_066;
 
 /// `Nodes searched` of `chuhan bench --eval classical` (`eval::Evaluator`).
-const CLASSICAL_SIGNATURE: u64 = 21_526_715;
+const CLASSICAL_SIGNATURE: u64 = 17_936_114;
 
 fn check<E: Evaluate>(evaluator: E, expected: u64, constant: &str, command: &str) {
     let positions = parse_fens(DEFAULT_FENS).expect("bench positions parse");

@@ -2,6 +2,11 @@
 //! reduction coefficient and history bonus in [`SearchParams`], with a range for tuners.
 //!
 //! Margins are in internal evaluation units (a horse is 400, a pawn before the river 80).
+//!
+//! A parameter added switched off keeps the old behaviour until an SPRT says otherwise (`docs/benchmarks.md`,
+//! "Search experiments"). The reduction and extension group was switched on together by its SPRT (+16.9 ±
+//! 12.3 Elo at 3+0.03 over 1,300 games): `lmr_cutoffs`, `hindsight`, `iir_pv` 3, `lmr_extend`,
+//! `singular_high_reduction` 2, `singular_low_reduction`, `lmr_pv` and `iir_pv_stale`.
 
 use super::see::{SeeValues, SEE_KING};
 use crate::types::PieceKind;
@@ -234,7 +239,7 @@ search_params! {
     lmr_cut_node: 1 in 0..=4,
     /// ... and plies more outside the principal variation when the children of this ply have failed high
     /// more than three times since its parent began (0: off).
-    lmr_cutoffs: 0 in 0..=2,
+    lmr_cutoffs: 1 in 0..=2,
     /// Late-move pruning when not improving: this many percent of the improving threshold.
     lmp_worsening_percent: 50 in 10..=100,
     /// Quiet-move ordering by threats, in history units (0: off, the default until an SPRT says otherwise):
@@ -251,18 +256,18 @@ search_params! {
     /// Hindsight depth (0: off): a node reached by a reduction of at least 3 plies is searched a ply deeper
     /// when the opponent's evaluation did not worsen; one reached by 2 or more a ply shallower when both
     /// sides' evaluations sum above `hindsight_margin` (both think they stand well: quiet).
-    hindsight: 0 in 0..=1,
+    hindsight: 1 in 0..=1,
     /// See `hindsight`.
     hindsight_margin: 150 in 50..=400,
     /// Internal iterative reduction at principal-variation nodes without a hash move: plies (cut nodes
     /// always reduce one; Pikafish-HCE reduces such PV nodes by 3).
-    iir_pv: 1 in 1..=4,
+    iir_pv: 3 in 1..=4,
     /// After a reduced search beat alpha and the move was searched again at full depth, its continuation
     /// histories gain (or, failing low there, lose) this many percent of the depth's bonus (0: off).
     lmr_research_bonus_percent: 0 in 0..=200,
     /// A move with a good enough history may be searched up to this many plies deeper than its siblings by a
     /// negative reduction (0: never beyond the node's depth less one).
-    lmr_extend: 0 in 0..=1,
+    lmr_extend: 1 in 0..=1,
     /// Correction history (`correction.rs`): this many percent of its tables' weight moves the static
     /// evaluation (0: off, and nothing is learned). On since its SPRT: +18.7 ± 13.1 Elo at 3+0.03.
     correction_percent: 100 in 0..=300,
@@ -278,10 +283,10 @@ search_params! {
     probcut_depth: 5 in 4..=10,
     /// Singular search: plies less for a hash move that beats beta when another move comes near it
     /// (Pikafish-HCE takes two).
-    singular_high_reduction: 1 in 1..=3,
+    singular_high_reduction: 2 in 1..=3,
     /// Singular search: plies less for a hash move whose stored score is at most alpha and at most what the
     /// other moves reached without it (0: off).
-    singular_low_reduction: 0 in 0..=2,
+    singular_low_reduction: 1 in 0..=2,
     /// Futility for quiet moves: the margin gains the move's history (the late-move reductions' statistic)
     /// divided by this (0: off, a fixed margin).
     futility_history_divisor: 0 in 0..=400,
@@ -298,10 +303,10 @@ search_params! {
     tt_cut_malus: 0 in 0..=1,
     /// Late-move reductions: plies less at principal-variation nodes, on top of the ply less every node on
     /// or once on the principal variation gets (0: none).
-    lmr_pv: 0 in 0..=2,
+    lmr_pv: 1 in 0..=2,
     /// 1: a principal-variation node whose hash entry is shallower than its depth searches half the
     /// difference less deep, at most `IIR_PV_STALE_MAX` plies (0: off).
-    iir_pv_stale: 0 in 0..=1,
+    iir_pv_stale: 1 in 0..=1,
     /// History bonus per depth ...
     history_bonus_per_depth: 160 in 60..=400,
     /// ... minus this ...
