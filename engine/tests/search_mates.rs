@@ -121,6 +121,8 @@ fn every_experiment_on() -> SearchParams {
         ("tt_cut_malus", 1),
         ("lmr_pv", 1),
         ("iir_pv_stale", 1),
+        ("rfp_stat_divisor", 160),
+        ("nmp_stat_max", 9_800),
     ] {
         assert!(p.set(name, value), "{name}");
     }

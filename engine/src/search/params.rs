@@ -307,6 +307,12 @@ search_params! {
     /// 1: a principal-variation node whose hash entry is shallower than its depth searches half the
     /// difference less deep, at most `IIR_PV_STALE_MAX` plies (0: off).
     iir_pv_stale: 1 in 0..=1,
+    /// Reverse futility: the margin grows by the history statistic of the opponent's quiet move that led
+    /// here, divided by this (0: off; Pikafish-HCE subtracts its own statistic / 186, about / 160 in ours).
+    rfp_stat_divisor: 0 in 0..=1000,
+    /// Null move only after an opponent's move whose history statistic is below this (0: always; about
+    /// 9,800 in ours is Pikafish-HCE's 15,503).
+    nmp_stat_max: 0 in 0..=60000,
     /// History bonus per depth ...
     history_bonus_per_depth: 160 in 60..=400,
     /// ... minus this ...
@@ -405,6 +411,17 @@ impl SearchParams {
         let d = (depth.max(0) as usize).min(LMR_SIZE - 1);
         let m = move_number.min(LMR_SIZE - 1);
         self.lmr[d][m] as i32
+    }
+
+    /// What the history statistic `stat` of the opponent's last move adds to the reverse-futility margin
+    /// (nothing while `rfp_stat_divisor` is 0).
+    #[inline]
+    pub fn rfp_stat(&self, stat: i32) -> i32 {
+        if self.rfp_stat_divisor > 0 {
+            stat / self.rfp_stat_divisor
+        } else {
+            0
+        }
     }
 
     /// The history bonus (and, negated, malus) for a move at `depth`.

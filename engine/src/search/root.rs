@@ -285,6 +285,7 @@ impl<E: Evaluate> Worker<'_, E> {
             f.mv = Some(m);
             f.cont_row = piece_to(piece, m);
             f.capture = capture;
+            f.stat = 0;
             self.reset_pv(1);
             let nodes_before = self.nodes;
             self.pos.make_move_with_check(m, gives_check);

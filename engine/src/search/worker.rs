@@ -48,6 +48,9 @@ pub(super) struct Frame {
     pub cutoffs: u8,
     /// The late-move reduction the move from this ply is being searched with (0: none).
     pub reduction: i32,
+    /// The history statistic of the quiet move from this ply (butterfly twice plus two continuation
+    /// entries; 0 for captures, null moves and the moves of quiescence, ProbCut and the root).
+    pub stat: i32,
 }
 
 /// What a ProbCut needs from its node.
@@ -73,6 +76,7 @@ const EMPTY_FRAME: Frame = Frame {
     excluded: None,
     cutoffs: 0,
     reduction: 0,
+    stat: 0,
 };
 
 /// A search thread.
@@ -450,10 +454,12 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                     return v;
                 }
             }
-            // Reverse futility: far above beta at low depth.
+            // Reverse futility: far above beta at low depth. With `rfp_stat_divisor`, less readily after an
+            // opponent's move that its history rates well.
+            let prior_stat = self.frame_back(ply, 1).stat;
             if features.futility
                 && depth <= prm.rfp_depth
-                && eval - prm.rfp_margin * (depth - improving as i32) >= beta
+                && eval - prm.rfp_margin * (depth - improving as i32) - prm.rfp_stat(prior_stat) >= beta
                 && eval < MATE_BOUND
                 && beta > -MATE_BOUND
             {
@@ -466,6 +472,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 && eval >= beta
                 && static_eval >= beta - prm.nmp_eval_per_depth * depth + prm.nmp_eval_base
                 && ply >= self.nmp_min_ply
+                && (prm.nmp_stat_max == 0 || prior_stat < prm.nmp_stat_max)
                 && beta > -MATE_BOUND
                 && strong
             {
@@ -475,6 +482,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
                 let f = self.frame_mut(ply);
                 f.mv = None;
                 f.cont_row = NO_ROW;
+                f.stat = 0;
                 self.pos.make_null_move();
                 let v = -self.search::<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
                 self.pos.unmake_null_move();
@@ -684,6 +692,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
             f.mv = Some(m);
             f.cont_row = col;
             f.capture = capture;
+            f.stat = stat;
             self.pos.make_move_with_check(m, gives_check);
             self.nodes += 1;
 
@@ -948,6 +957,7 @@ impl<'a, E: Evaluate> Worker<'a, E> {
         let f = self.frame_mut(ply);
         f.mv = Some(m);
         f.cont_row = piece_to(piece, m);
+        f.stat = 0;
         self.pos.make_move(m);
         self.nodes += 1;
         true
