@@ -4,7 +4,7 @@
 use crate::clock::Instant;
 use crate::evaluate::Evaluate;
 use crate::position::Position;
-use crate::search::{Limits, SearchControl, SearchOptions, Searcher, SilentReporter};
+use crate::search::{Limits, SearchControl, SearchOptions, SearchParams, Searcher, SilentReporter};
 use std::time::Duration;
 
 /// The 49 bench positions (one FEN a line), shared with other xiangqi engines' benches.
@@ -23,11 +23,13 @@ pub struct BenchConfig {
     pub threads: usize,
     /// Hash size in MiB.
     pub hash_mb: usize,
+    /// The search's numbers (the defaults for the signature; others to see how a parameter changes the tree).
+    pub params: SearchParams,
 }
 
 impl Default for BenchConfig {
     fn default() -> Self {
-        BenchConfig { depth: DEFAULT_DEPTH, threads: 1, hash_mb: 16 }
+        BenchConfig { depth: DEFAULT_DEPTH, threads: 1, hash_mb: 16, params: SearchParams::default() }
     }
 }
 
@@ -71,6 +73,7 @@ pub fn run<E: Evaluate>(
         threads: config.threads,
         ..Default::default()
     });
+    searcher.set_params(config.params.clone());
     let limits = Limits { depth: Some(config.depth), ..Default::default() };
     let control = SearchControl::new();
     let mut elapsed = Duration::ZERO;

@@ -29,6 +29,7 @@ pub fn bench_config(args: &BenchArgs) -> BenchConfig {
         depth: args.depth.unwrap_or(d.depth),
         threads: args.threads.unwrap_or(d.threads),
         hash_mb: args.hash_mb.unwrap_or(d.hash_mb),
+        params: d.params,
     }
 }
 
@@ -67,7 +68,7 @@ mod tests {
 
     #[test]
     fn bench_reports_nodes() {
-        let config = BenchConfig { depth: 2, threads: 1, hash_mb: 1 };
+        let config = BenchConfig { depth: 2, threads: 1, hash_mb: 1, ..BenchConfig::default() };
         let lines = bench_lines(engine::position::START_FEN, &config, new_evaluator()).unwrap();
         assert!(lines[0].starts_with("Nodes searched: ") && lines[1].starts_with("Nodes/second: "));
         assert!(bench_lines("not a fen", &config, new_evaluator()).is_err());
