@@ -398,11 +398,7 @@ impl SearchParams {
     /// What a quiet move's history `stat` adds to its futility margin (nothing while `futility_history_divisor` is 0).
     #[inline]
     pub fn futility_history(&self, stat: i32) -> i32 {
-        if self.futility_history_divisor > 0 {
-            stat / self.futility_history_divisor
-        } else {
-            0
-        }
+        history_share(stat, self.futility_history_divisor)
     }
 
     /// Reduction for the `move_number`-th move (1-based) at `depth`, in plies, before adjustments.
@@ -417,17 +413,23 @@ impl SearchParams {
     /// (nothing while `rfp_stat_divisor` is 0).
     #[inline]
     pub fn rfp_stat(&self, stat: i32) -> i32 {
-        if self.rfp_stat_divisor > 0 {
-            stat / self.rfp_stat_divisor
-        } else {
-            0
-        }
+        history_share(stat, self.rfp_stat_divisor)
     }
 
     /// The history bonus (and, negated, malus) for a move at `depth`.
     #[inline]
     pub fn history_bonus(&self, depth: i32) -> i32 {
         (self.history_bonus_per_depth * depth - self.history_bonus_offset).clamp(0, self.history_bonus_max)
+    }
+}
+
+/// A history statistic divided by a parameter that switches its term off at 0.
+#[inline]
+fn history_share(stat: i32, divisor: i32) -> i32 {
+    if divisor > 0 {
+        stat / divisor
+    } else {
+        0
     }
 }
 
